@@ -1,0 +1,85 @@
+//! The command line: `serve` (the default) and `perft`.
+
+use std::io::Write;
+use std::time::Instant;
+
+use clap::{Parser, Subcommand};
+
+use crate::rules::perft::perft;
+use crate::rules::{Position, Rules, Variant, VariantVisitor};
+
+/// draughts-api: checkers and draughts over HTTP.
+#[derive(Debug, Parser)]
+#[command(version, about)]
+pub struct Cli {
+    /// What to do; serving is the default.
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+/// A subcommand.
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Serve the HTTP API (configured by environment variables).
+    Serve,
+    /// Count (and time) move sequences to a depth: one line per depth,
+    /// `<depth> <nodes> <seconds> <nodes per second>`.
+    Perft(PerftArgs),
+}
+
+/// Arguments of `perft`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// The variant id (english, russian, brazilian, international, spanish, italian, czech, turkish).
+    #[arg(long)]
+    pub variant: Variant,
+    /// The position (PDN FEN); the variant's start position if omitted.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// The deepest depth to count.
+    #[arg(long)]
+    pub depth: u32,
+    /// Count every capture route instead of every distinct move.
+    #[arg(long)]
+    pub paths: bool,
+}
+
+struct RunPerft<'a, W: Write> {
+    args: &'a PerftArgs,
+    out: W,
+}
+
+impl<W: Write> VariantVisitor for RunPerft<'_, W> {
+    type Output = Result<(), String>;
+
+    fn visit<R: Rules>(mut self) -> Result<(), String> {
+        let fen = self.args.fen.as_deref().unwrap_or(R::START_FEN);
+        let position = Position::<R>::from_fen(fen).map_err(|e| format!("invalid --fen: {e}"))?;
+        let write_error = |e: std::io::Error| e.to_string();
+        writeln!(
+            self.out,
+            "# perft variant={} fen={} counting={}",
+            R::VARIANT,
+            position.to_fen(),
+            if self.args.paths { "paths" } else { "moves" }
+        )
+        .map_err(write_error)?;
+        for depth in 1..=self.args.depth {
+            let started = Instant::now();
+            let nodes = perft(&position, depth, self.args.paths);
+            let seconds = started.elapsed().as_secs_f64();
+            let rate = if seconds > 0.0 {
+                nodes as f64 / seconds
+            } else {
+                0.0
+            };
+            writeln!(self.out, "{depth} {nodes} {seconds:.6} {rate:.0}").map_err(write_error)?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `perft` as the command line asked, writing to `out`.
+pub fn run_perft(args: &PerftArgs, out: impl Write) -> Result<(), String> {
+    args.variant.visit(RunPerft { args, out })
+}

@@ -1,0 +1,51 @@
+//! `Color`: the two sides. White always plays "up" the board, towards row 0.
+
+/// One of the two sides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Color {
+    /// The side whose men move towards row 0 (the top of the board as White sees it).
+    White,
+    /// The side whose men move towards the last row.
+    Black,
+}
+
+impl Color {
+    /// The other side.
+    #[inline(always)]
+    pub const fn opponent(self) -> Color {
+        match self {
+            Color::White => Color::Black,
+            Color::Black => Color::White,
+        }
+    }
+
+    /// 0 for White, 1 for Black: an index into per-side tables.
+    #[inline(always)]
+    pub const fn index(self) -> usize {
+        self as usize
+    }
+
+    /// The lower-case English name, as the API writes it.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Color::White => "white",
+            Color::Black => "black",
+        }
+    }
+
+    /// The PDN letter: `W` or `B`.
+    pub const fn letter(self) -> char {
+        match self {
+            Color::White => 'W',
+            Color::Black => 'B',
+        }
+    }
+}
+
+impl core::ops::Not for Color {
+    type Output = Color;
+    #[inline(always)]
+    fn not(self) -> Color {
+        self.opponent()
+    }
+}

@@ -1,0 +1,238 @@
+//! Draw rules: repetition and quiet-move counts ([`DrawRules`], overridable per game) and each
+//! variant's endgame counts ([`EndgameRules`]), with the clocks that run them.
+//!
+//! Endgame clocks start when the material configuration a rule names first arises and are not
+//! reset while it lasts (RULES.md §2 implementation notes, §13.5); a capture or promotion that
+//! changes the configuration starts the new configuration's clock.
+
+use super::color::Color;
+use super::position::Position;
+use super::ruleset::Rules;
+
+/// What resets the quiet-move count besides a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum QuietReset {
+    /// Any man move.
+    ManMove,
+    /// Only a man being crowned.
+    Promotion,
+}
+
+/// A game's draw rules; each variant has defaults ([`Rules::DRAW`]) that a request may override.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct DrawRules {
+    /// The same position with the same side to move this many times is a draw (0: off).
+    pub repetitions: u8,
+    /// This many moves by each side without capture or reset event is a draw (0: off).
+    pub quiet_moves: u16,
+    /// What resets the quiet-move count besides a capture.
+    pub quiet_reset: QuietReset,
+    /// Whether the variant's endgame counts apply.
+    pub endgame: bool,
+}
+
+impl DrawRules {
+    /// Draw rules with the variant's endgame counts on.
+    pub const fn new(repetitions: u8, quiet_moves: u16, quiet_reset: QuietReset) -> DrawRules {
+        DrawRules {
+            repetitions,
+            quiet_moves,
+            quiet_reset,
+            endgame: true,
+        }
+    }
+}
+
+/// A family of endgame counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum EndgameRules {
+    /// None.
+    None,
+    /// FMJD 6.3 and 6.4 (International). RULES.md §2.
+    Fmjd,
+    /// FMJD-64 7.2.4, 7.2.6, 7.2.7, 7.2.8 (Russian, Brazilian). RULES.md §4.
+    Fmjd64,
+    /// One piece against one piece is a draw (Turkish). RULES.md §9.
+    Turkish,
+}
+
+/// How an endgame count's moves are counted.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Counted {
+    /// Draw once each side has played this many moves (FMJD: "each player 16 further moves").
+    EachSide(u16),
+    /// Draw once the stronger side has played this many moves without winning (FMJD-64).
+    StrongerSide(u16),
+}
+
+/// One endgame count that applies to a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Count {
+    /// The rule's article, for the record.
+    article: &'static str,
+    /// Identifies the configuration: a count carries on only while this stays the same.
+    key: u32,
+    /// The side trying to win.
+    strong: Color,
+    counted: Counted,
+}
+
+/// A running endgame count.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct EndgameClock {
+    count: Count,
+    plies: u32,
+    strong_moves: u32,
+}
+
+impl EndgameClock {
+    /// The article of the rule this clock runs (e.g. `"FMJD 6.3"`).
+    pub fn article(&self) -> &'static str {
+        self.count.article
+    }
+
+    /// Whether the count has run out: the game is drawn.
+    pub fn expired(&self) -> bool {
+        match self.count.counted {
+            Counted::EachSide(moves) => self.plies >= 2 * moves as u32,
+            Counted::StrongerSide(moves) => self.strong_moves >= moves as u32,
+        }
+    }
+}
+
+/// Pieces of one side: (men, kings).
+fn material<R: Rules>(position: &Position<R>, color: Color) -> (u32, u32) {
+    (position.men(color).count(), position.kings(color).count())
+}
+
+fn is_lone_king(material: (u32, u32)) -> bool {
+    material == (0, 1)
+}
+
+/// The endgame counts that apply to `position` under `family`.
+fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> {
+    let white = material(position, Color::White);
+    let black = material(position, Color::Black);
+    let mut out = Vec::new();
+    match family {
+        EndgameRules::None => {}
+        EndgameRules::Turkish => {
+            if white.0 + white.1 == 1 && black.0 + black.1 == 1 {
+                out.push(Count {
+                    article: "one piece each",
+                    key: 0,
+                    strong: Color::White,
+                    counted: Counted::EachSide(0),
+                });
+            }
+        }
+        EndgameRules::Fmjd => {
+            for strong in [Color::White, Color::Black] {
+                let (s, w) = if strong == Color::White {
+                    (white, black)
+                } else {
+                    (black, white)
+                };
+                if !is_lone_king(w) || s.1 == 0 {
+                    continue;
+                }
+                let pieces = s.0 + s.1;
+                let (article, moves) = match pieces {
+                    3 => ("FMJD 6.3", 16),
+                    1 | 2 => ("FMJD 6.4", 5),
+                    _ => continue,
+                };
+                out.push(Count {
+                    article,
+                    key: pieces,
+                    strong,
+                    counted: Counted::EachSide(moves),
+                });
+                break;
+            }
+        }
+        EndgameRules::Fmjd64 => {
+            for strong in [Color::White, Color::Black] {
+                let (s, w) = if strong == Color::White {
+                    (white, black)
+                } else {
+                    (black, white)
+                };
+                if !is_lone_king(w) || s.1 == 0 {
+                    continue;
+                }
+                let pieces = s.0 + s.1;
+                let weak_king = position.kings(strong.opponent());
+                if pieces == 3 && (weak_king & R::GEOMETRY.long_diagonal()).any() {
+                    out.push(Count {
+                        article: "FMJD-64 7.2.7",
+                        key: 3,
+                        strong,
+                        counted: Counted::StrongerSide(5),
+                    });
+                }
+                if s.1 >= 3 {
+                    out.push(Count {
+                        article: "FMJD-64 7.2.4",
+                        key: 1,
+                        strong,
+                        counted: Counted::StrongerSide(15),
+                    });
+                }
+                if pieces <= 2 {
+                    out.push(Count {
+                        article: "FMJD-64 7.2.8",
+                        key: 2,
+                        strong,
+                        counted: Counted::StrongerSide(5),
+                    });
+                }
+                break;
+            }
+            let total = white.0 + white.1 + black.0 + black.1;
+            if white.1 > 0 && black.1 > 0 && (4..=7).contains(&total) {
+                let moves = if total <= 5 { 30 } else { 60 };
+                let key = 100 + (white.0 << 12 | white.1 << 8 | black.0 << 4 | black.1);
+                out.push(Count {
+                    article: "FMJD-64 7.2.6",
+                    key,
+                    strong: Color::White,
+                    counted: Counted::EachSide(moves),
+                });
+            }
+        }
+    }
+    out
+}
+
+/// The endgame clocks after a move into `position` by `mover`, carrying on those whose
+/// configuration still holds. Pass `None` as `mover` for the first position of a game.
+pub fn advance_clocks<R: Rules>(
+    family: EndgameRules,
+    previous: &[EndgameClock],
+    position: &Position<R>,
+    mover: Option<Color>,
+) -> Vec<EndgameClock> {
+    counts(family, position)
+        .into_iter()
+        .map(|count| {
+            match (
+                mover,
+                previous
+                    .iter()
+                    .find(|c| c.count.key == count.key && c.count.strong == count.strong),
+            ) {
+                (Some(mover), Some(clock)) => EndgameClock {
+                    count: clock.count,
+                    plies: clock.plies + 1,
+                    strong_moves: clock.strong_moves + (mover == clock.count.strong) as u32,
+                },
+                _ => EndgameClock {
+                    count,
+                    plies: 0,
+                    strong_moves: 0,
+                },
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,240 @@
+//! `Game`: a start position and the moves played from it; knows its outcome (win by no pieces
+//! or no moves, draw by repetition, quiet moves or an endgame count).
+
+use super::color::Color;
+use super::draw::{advance_clocks, DrawRules, EndgameClock, QuietReset};
+use super::movegen::MoveList;
+use super::mv::Move;
+use super::position::Position;
+use super::ruleset::Rules;
+
+/// The rules a game is played under: the variant's own, or a request's overrides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct GameRules {
+    /// `false` is the house rule "capturing is optional" (RULES.md §11).
+    pub mandatory_capture: bool,
+    /// The draw rules.
+    pub draw: DrawRules,
+}
+
+impl GameRules {
+    /// The variant's own rules.
+    pub const fn of<R: Rules>() -> GameRules {
+        GameRules {
+            mandatory_capture: true,
+            draw: R::DRAW,
+        }
+    }
+}
+
+/// Why a game was won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum WinReason {
+    /// The loser has no pieces left.
+    NoPieces,
+    /// The loser has pieces but no legal move.
+    NoMoves,
+}
+
+/// Why a game was drawn.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum DrawReason {
+    /// The same position with the same side to move occurred the set number of times.
+    Repetition,
+    /// The set number of moves by each side passed with no capture and no reset event.
+    QuietMoves,
+    /// One of the variant's endgame counts ran out.
+    Endgame,
+}
+
+/// Where a game stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Status {
+    /// The side to move has a move to make.
+    Ongoing,
+    /// Won by `winner`.
+    Win {
+        /// The side that won.
+        winner: Color,
+        /// Why.
+        reason: WinReason,
+    },
+    /// Drawn.
+    Draw(DrawReason),
+}
+
+impl Status {
+    /// Whether the game has ended.
+    pub fn is_over(&self) -> bool {
+        !matches!(self, Status::Ongoing)
+    }
+}
+
+/// Why a move could not be played in a game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PlayError {
+    /// The game is over.
+    GameOver(Status),
+    /// The move is not legal in the current position.
+    Illegal(Move),
+}
+
+/// A game: start position, moves played, and everything the draw rules need.
+#[derive(Clone, Debug)]
+pub struct Game<R: Rules> {
+    rules: GameRules,
+    start: Position<R>,
+    position: Position<R>,
+    moves: Vec<Move>,
+    /// Positions since the last capture or man move, the current one last.
+    reversible: Vec<Position<R>>,
+    quiet_plies: u32,
+    clocks: Vec<EndgameClock>,
+    legal: MoveList,
+    status: Status,
+}
+
+impl<R: Rules> Game<R> {
+    /// A game starting at `start`.
+    pub fn new(start: Position<R>, rules: GameRules) -> Game<R> {
+        let clocks = if rules.draw.endgame {
+            advance_clocks(R::ENDGAME, &[], &start, None)
+        } else {
+            Vec::new()
+        };
+        let mut game = Game {
+            rules,
+            start,
+            position: start,
+            moves: Vec::new(),
+            reversible: vec![start],
+            quiet_plies: 0,
+            clocks,
+            legal: MoveList::new(),
+            status: Status::Ongoing,
+        };
+        game.settle();
+        game
+    }
+
+    /// The rules of this game.
+    pub fn rules(&self) -> &GameRules {
+        &self.rules
+    }
+
+    /// The position the game started from.
+    pub fn start(&self) -> &Position<R> {
+        &self.start
+    }
+
+    /// The current position.
+    pub fn position(&self) -> &Position<R> {
+        &self.position
+    }
+
+    /// The moves played so far, oldest first.
+    pub fn moves(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// Where the game stands.
+    pub fn status(&self) -> Status {
+        self.status
+    }
+
+    /// The legal moves now; none once the game is over.
+    pub fn legal_moves(&self) -> &MoveList {
+        &self.legal
+    }
+
+    /// Plies since the last capture or quiet-count reset event.
+    pub fn quiet_plies(&self) -> u32 {
+        self.quiet_plies
+    }
+
+    /// The positions since the last capture or man move, the current one last: the only
+    /// positions that can repeat.
+    pub fn reversible_positions(&self) -> &[Position<R>] {
+        &self.reversible
+    }
+
+    /// The running endgame counts.
+    pub fn endgame_clocks(&self) -> &[EndgameClock] {
+        &self.clocks
+    }
+
+    /// Plays `mv` and updates the outcome.
+    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+        if self.status.is_over() {
+            return Err(PlayError::GameOver(self.status));
+        }
+        if !self.legal.contains(mv) {
+            return Err(PlayError::Illegal(*mv));
+        }
+        let mover = self.position.side_to_move();
+        let man_moved = !self.position.kings(mover).contains(mv.from);
+        self.position.play_unchecked(mv);
+        self.moves.push(*mv);
+        let resets = match self.rules.draw.quiet_reset {
+            QuietReset::ManMove => man_moved,
+            QuietReset::Promotion => mv.promotes,
+        };
+        self.quiet_plies = if mv.is_capture() || resets {
+            0
+        } else {
+            self.quiet_plies + 1
+        };
+        if mv.is_capture() || man_moved {
+            self.reversible.clear();
+        }
+        self.reversible.push(self.position);
+        if self.rules.draw.endgame {
+            self.clocks = advance_clocks(R::ENDGAME, &self.clocks, &self.position, Some(mover));
+        }
+        self.settle();
+        Ok(())
+    }
+
+    /// Works out the status of the current position and its legal moves.
+    fn settle(&mut self) {
+        let side = self.position.side_to_move();
+        self.legal = self.position.legal_moves_with(self.rules.mandatory_capture);
+        self.status = if self.position.pieces(side).is_empty() {
+            Status::Win {
+                winner: side.opponent(),
+                reason: WinReason::NoPieces,
+            }
+        } else if self.legal.is_empty() {
+            Status::Win {
+                winner: side.opponent(),
+                reason: WinReason::NoMoves,
+            }
+        } else if let Some(reason) = self.draw() {
+            Status::Draw(reason)
+        } else {
+            Status::Ongoing
+        };
+        if self.status.is_over() {
+            self.legal = MoveList::new();
+        }
+    }
+
+    fn draw(&self) -> Option<DrawReason> {
+        let draw = &self.rules.draw;
+        let repeats = self
+            .reversible
+            .iter()
+            .filter(|p| **p == self.position)
+            .count();
+        if draw.repetitions > 0 && repeats >= draw.repetitions as usize {
+            return Some(DrawReason::Repetition);
+        }
+        if draw.quiet_moves > 0 && self.quiet_plies >= 2 * draw.quiet_moves as u32 {
+            return Some(DrawReason::QuietMoves);
+        }
+        if self.clocks.iter().any(EndgameClock::expired) {
+            return Some(DrawReason::Endgame);
+        }
+        None
+    }
+}

@@ -1,0 +1,312 @@
+//! `Geometry`: the three boards (8x8 diagonal, 10x10 diagonal, 8x8 orthogonal) as bit layouts.
+//!
+//! Squares are addressed by an internal bit index. Rows are counted from the top as White sees
+//! the board (row 0 is White's crowning row); columns from the left. The diagonal boards use a
+//! padded layout (one ghost bit after every two rows), so that each diagonal step is a constant
+//! shift on every square: with `w` playable squares a row, up-left is `-(w+1)`, up-right `-w`,
+//! down-left `+w`, down-right `+w+1`. On a diagonal board the playable squares are those with
+//! `row + column` odd (the near-left corner of White is playable); boards whose near-right
+//! corner is playable (Italian, Spanish) are the same board mirrored, see
+//! [`crate::rules::naming`]. The orthogonal board uses all 64 bits, `row * 8 + column`.
+//!
+//! Direction indexes are chosen so that the opposite of direction `d` is `3 - d`.
+//! This module knows nothing of pieces or rules.
+
+use super::bitboard::Bitboard;
+use super::color::Color;
+
+/// "No square": the value of a neighbour table entry that leaves the board.
+pub const NONE: u8 = 64;
+
+/// Which of the three boards.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum BoardKind {
+    /// 8x8, play on the 32 dark squares, diagonal moves.
+    Diagonal8,
+    /// 10x10, play on the 50 dark squares, diagonal moves.
+    Diagonal10,
+    /// 8x8, play on all 64 squares, orthogonal moves (Turkish).
+    Orthogonal8,
+}
+
+/// One board's layout: which bits are squares, how squares neighbour each other.
+#[derive(Debug)]
+pub struct Geometry {
+    /// Which board this is.
+    pub kind: BoardKind,
+    /// Number of rows (and of columns: every board is square).
+    pub size: u8,
+    /// Number of playable squares.
+    pub squares: u8,
+    /// The bits that are playable squares.
+    pub valid: Bitboard,
+    /// Bit shift of one step in each direction (negative: towards row 0).
+    pub offsets: [i8; 4],
+    /// For each direction, the squares from which one step in that direction stays on the board.
+    pub can_step: [Bitboard; 4],
+    /// `neighbor[d][i]`: the square one step from `i` in direction `d`, or [`NONE`].
+    pub neighbor: [[u8; 64]; 4],
+    /// `(row, column)` of each bit (meaningless for bits that are not squares).
+    pub coords: [(u8, u8); 64],
+    /// The squares of each row.
+    pub rows: [Bitboard; 10],
+    /// The directions a man of each colour moves forward in, as a bit set of direction indexes.
+    pub forward: [u8; 2],
+    /// The sideways directions (orthogonal board only), as a bit set of direction indexes.
+    pub sideways: u8,
+}
+
+/// All four directions, as a bit set of direction indexes.
+pub const ALL_DIRECTIONS: u8 = 0b1111;
+
+impl Geometry {
+    /// The 8x8 diagonal board (32 squares).
+    pub const DIAGONAL_8: Geometry = Geometry::diagonal(BoardKind::Diagonal8, 8);
+    /// The 10x10 diagonal board (50 squares).
+    pub const DIAGONAL_10: Geometry = Geometry::diagonal(BoardKind::Diagonal10, 10);
+    /// The 8x8 orthogonal board (64 squares).
+    pub const ORTHOGONAL_8: Geometry = Geometry::orthogonal();
+
+    /// Directions: 0 up-left, 1 up-right, 2 down-left, 3 down-right.
+    const fn diagonal(kind: BoardKind, size: u8) -> Geometry {
+        let w = (size / 2) as i8;
+        let steps: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+        let mut bits = [NONE; 100];
+        let mut coords = [(0u8, 0u8); 64];
+        let mut r = 0;
+        while r < size {
+            let mut c = 0;
+            while c < size {
+                if (r + c) % 2 == 1 {
+                    let n = r as usize * w as usize + c as usize / 2;
+                    let bit = n + n / (2 * w as usize);
+                    bits[r as usize * 10 + c as usize] = bit as u8;
+                    coords[bit] = (r, c);
+                }
+                c += 1;
+            }
+            r += 1;
+        }
+        Geometry::build(
+            kind,
+            size,
+            bits,
+            coords,
+            steps,
+            [-(w + 1), -w, w, w + 1],
+            [0b0011, 0b1100],
+            0,
+        )
+    }
+
+    /// Directions: 0 up, 1 left, 2 right, 3 down.
+    const fn orthogonal() -> Geometry {
+        let mut bits = [NONE; 100];
+        let mut coords = [(0u8, 0u8); 64];
+        let mut r = 0;
+        while r < 8 {
+            let mut c = 0;
+            while c < 8 {
+                bits[r * 10 + c] = (r * 8 + c) as u8;
+                coords[r * 8 + c] = (r as u8, c as u8);
+                c += 1;
+            }
+            r += 1;
+        }
+        let steps: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
+        Geometry::build(
+            BoardKind::Orthogonal8,
+            8,
+            bits,
+            coords,
+            steps,
+            [-8, -1, 1, 8],
+            [0b0001, 0b1000],
+            0b0110,
+        )
+    }
+
+    #[allow(clippy::too_many_arguments)]
+    const fn build(
+        kind: BoardKind,
+        size: u8,
+        bits: [u8; 100],
+        coords: [(u8, u8); 64],
+        steps: [(i8, i8); 4],
+        offsets: [i8; 4],
+        forward: [u8; 2],
+        sideways: u8,
+    ) -> Geometry {
+        let mut valid = 0u64;
+        let mut neighbor = [[NONE; 64]; 4];
+        let mut can_step = [0u64; 4];
+        let mut rows = [0u64; 10];
+        let mut squares = 0;
+        let mut i = 0;
+        while i < 100 {
+            let bit = bits[i];
+            if bit != NONE {
+                squares += 1;
+                valid |= 1 << bit;
+                let (r, c) = ((i / 10) as i8, (i % 10) as i8);
+                rows[r as usize] |= 1 << bit;
+                let mut d = 0;
+                while d < 4 {
+                    let (nr, nc) = (r + steps[d].0, c + steps[d].1);
+                    if nr >= 0 && nc >= 0 && nr < size as i8 && nc < size as i8 {
+                        let target = bits[nr as usize * 10 + nc as usize];
+                        if target != NONE {
+                            neighbor[d][bit as usize] = target;
+                            can_step[d] |= 1 << bit;
+                        }
+                    }
+                    d += 1;
+                }
+            }
+            i += 1;
+        }
+        Geometry {
+            kind,
+            size,
+            squares,
+            valid: Bitboard(valid),
+            offsets,
+            can_step: [
+                Bitboard(can_step[0]),
+                Bitboard(can_step[1]),
+                Bitboard(can_step[2]),
+                Bitboard(can_step[3]),
+            ],
+            neighbor,
+            coords,
+            rows: {
+                let mut out = [Bitboard::EMPTY; 10];
+                let mut r = 0;
+                while r < 10 {
+                    out[r] = Bitboard(rows[r]);
+                    r += 1;
+                }
+                out
+            },
+            forward,
+            sideways,
+        }
+    }
+
+    /// Every square of `set` moved one step in direction `dir`; squares that would leave the
+    /// board are dropped.
+    #[inline(always)]
+    pub fn shift(&self, set: Bitboard, dir: usize) -> Bitboard {
+        let from = set.0 & self.can_step[dir].0;
+        let offset = self.offsets[dir];
+        if offset > 0 {
+            Bitboard(from << offset)
+        } else {
+            Bitboard(from >> -offset)
+        }
+    }
+
+    /// Every square of `set` moved one step against direction `dir` (the inverse of
+    /// [`Geometry::shift`]); squares that would leave the board are dropped.
+    #[inline(always)]
+    pub fn shift_back(&self, set: Bitboard, dir: usize) -> Bitboard {
+        self.shift(set, 3 - dir)
+    }
+
+    /// The square one step from `square` in direction `dir`, or [`NONE`].
+    #[inline(always)]
+    pub fn step(&self, square: u8, dir: usize) -> u8 {
+        self.neighbor[dir][square as usize]
+    }
+
+    /// The row a man of `color` is crowned on.
+    #[inline(always)]
+    pub fn crowning_row(&self, color: Color) -> Bitboard {
+        match color {
+            Color::White => self.rows[0],
+            Color::Black => self.rows[self.size as usize - 1],
+        }
+    }
+
+    /// The long diagonal from White's near-left corner to the far-right corner (a1–h8 on 8x8).
+    pub fn long_diagonal(&self) -> Bitboard {
+        self.valid
+            .into_iter()
+            .filter(|&s| {
+                let (row, column) = self.coords[s as usize];
+                row + column == self.size - 1
+            })
+            .fold(Bitboard::EMPTY, |set, s| set.with(s))
+    }
+
+    /// The internal index of the square at `(row, column)`, if that square is playable.
+    pub fn at(&self, row: u8, column: u8) -> Option<u8> {
+        self.valid
+            .into_iter()
+            .find(|&i| self.coords[i as usize] == (row, column))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all() -> [&'static Geometry; 3] {
+        [
+            &Geometry::DIAGONAL_8,
+            &Geometry::DIAGONAL_10,
+            &Geometry::ORTHOGONAL_8,
+        ]
+    }
+
+    #[test]
+    fn square_counts() {
+        assert_eq!(Geometry::DIAGONAL_8.squares, 32);
+        assert_eq!(Geometry::DIAGONAL_10.squares, 50);
+        assert_eq!(Geometry::ORTHOGONAL_8.squares, 64);
+        for g in all() {
+            assert_eq!(g.valid.count(), g.squares as u32);
+        }
+    }
+
+    #[test]
+    fn shifting_a_square_agrees_with_the_neighbour_table() {
+        for g in all() {
+            for square in g.valid {
+                for dir in 0..4 {
+                    let shifted = g.shift(Bitboard::from_index(square), dir);
+                    match g.step(square, dir) {
+                        NONE => assert!(shifted.is_empty(), "{:?} {square} {dir}", g.kind),
+                        to => assert_eq!(
+                            shifted,
+                            Bitboard::from_index(to),
+                            "{:?} {square} {dir}",
+                            g.kind
+                        ),
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn opposite_directions_undo_each_other() {
+        for g in all() {
+            for square in g.valid {
+                for dir in 0..4 {
+                    let to = g.step(square, dir);
+                    if to != NONE {
+                        assert_eq!(g.step(to, 3 - dir), square);
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn near_left_corner_is_playable_on_diagonal_boards() {
+        assert!(Geometry::DIAGONAL_8.at(7, 0).is_some());
+        assert!(Geometry::DIAGONAL_10.at(9, 0).is_some());
+        assert!(Geometry::DIAGONAL_8.at(7, 7).is_none());
+    }
+}

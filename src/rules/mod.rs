@@ -1,0 +1,29 @@
+//! The rules of every variant: boards, positions, legal moves, notation and game outcomes.
+//!
+//! This layer knows nothing of HTTP, async or the engine. The main types: [`Variant`] (the
+//! registry), [`Rules`] (a variant's rule constants), [`Position`] (a validated position:
+//! legal moves, playing one), [`Game`] (a position plus history: its outcome).
+
+pub mod bitboard;
+pub mod color;
+pub mod draw;
+pub mod game;
+pub mod geometry;
+pub mod movegen;
+pub mod mv;
+pub mod naming;
+pub mod notation;
+pub mod perft;
+pub mod position;
+pub mod ruleset;
+pub mod variant;
+
+pub use bitboard::Bitboard;
+pub use color::Color;
+pub use draw::{DrawRules, QuietReset};
+pub use game::{DrawReason, Game, GameRules, PlayError, Status, WinReason};
+pub use movegen::MoveList;
+pub use mv::Move;
+pub use position::{ParsePositionError, Position, PositionError, Setup};
+pub use ruleset::Rules;
+pub use variant::{Variant, VariantVisitor};

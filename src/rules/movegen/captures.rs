@@ -1,0 +1,317 @@
+//! Capture sequences: a depth-first search per capturing piece, filtered by the variant's
+//! capture precedence as each sequence completes.
+//!
+//! The search keeps the captured pieces on the board as blockers until the move ends
+//! ([`Removal::EndOfMove`]), or lifts each one as it is jumped and forbids a 180° turn
+//! ([`Removal::Immediate`]). A capture that can go on must go on: a king with several landing
+//! squares behind a piece must pick one from which it can capture again, if there is one.
+
+use super::sink::MoveSink;
+use crate::rules::bitboard::Bitboard;
+use crate::rules::geometry::NONE;
+use crate::rules::mv::Move;
+use crate::rules::position::Position;
+use crate::rules::ruleset::{Criterion, Promotion, Removal, Rules};
+
+/// The longest capture sequence any board allows is well below this.
+const MAX_PATH: usize = 32;
+/// Bits given to the "earliest king" criterion: one per captured piece, first piece highest.
+const ORDER_BITS: u32 = 24;
+
+/// Puts the captures of the side to move that the precedence rules allow into `sink`.
+#[inline]
+pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
+    let side = position.side_to_move();
+    let enemy = position.pieces(side.opponent());
+    let mut search = Search::<R, S> {
+        sink,
+        targets: enemy,
+        enemy_kings: position.kings(side.opponent()),
+        occupied: position.occupied(),
+        captured: Bitboard::EMPTY,
+        crowning: R::GEOMETRY.crowning_row(side),
+        man_directions: R::man_capture_directions(side),
+        from: 0,
+        by_king: false,
+        promoted: false,
+        path: [0; MAX_PATH],
+        len: 0,
+        last_dir: 0,
+        king_order: 0,
+        best: None,
+        _rules: core::marker::PhantomData,
+    };
+    let all = position.occupied();
+    for from in men_that_can_capture::<R>(position) {
+        search.start(all, from, false);
+        search.man(from);
+    }
+    for from in position.kings(side) {
+        search.start(all, from, true);
+        search.king(from);
+    }
+}
+
+/// The men of the side to move that have at least one capture (a cheap whole-board test).
+#[inline(always)]
+fn men_that_can_capture<R: Rules>(position: &Position<R>) -> Bitboard {
+    let g = R::GEOMETRY;
+    let side = position.side_to_move();
+    let men = position.men(side);
+    let empty = g.valid.minus(position.occupied());
+    let mut victims = position.pieces(side.opponent());
+    if !R::MEN_CAPTURE_KINGS {
+        victims = victims.minus(position.kings(side.opponent()));
+    }
+    let directions = R::man_capture_directions(side);
+    let mut capturers = Bitboard::EMPTY;
+    for dir in 0..4 {
+        if directions >> dir & 1 != 0 {
+            capturers |= g.shift_back(g.shift_back(empty, dir) & victims, dir) & men;
+        }
+    }
+    capturers
+}
+
+struct Search<'a, R: Rules, S: MoveSink> {
+    sink: &'a mut S,
+    /// Enemy pieces not yet captured in this sequence.
+    targets: Bitboard,
+    enemy_kings: Bitboard,
+    /// Squares a piece cannot land on or pass through.
+    occupied: Bitboard,
+    captured: Bitboard,
+    crowning: Bitboard,
+    man_directions: u8,
+    from: u8,
+    by_king: bool,
+    /// A man crowned in the middle of this sequence (Russian), now capturing as a king.
+    promoted: bool,
+    path: [u8; MAX_PATH],
+    len: usize,
+    last_dir: usize,
+    /// One bit per captured piece, set for kings, the first capture in the highest bit.
+    king_order: u32,
+    best: Option<u64>,
+    _rules: core::marker::PhantomData<R>,
+}
+
+impl<R: Rules, S: MoveSink> Search<'_, R, S> {
+    const IMMEDIATE: bool = matches!(R::REMOVAL, Removal::Immediate);
+
+    #[inline(always)]
+    fn start(&mut self, all: Bitboard, from: u8, by_king: bool) {
+        self.from = from;
+        self.by_king = by_king;
+        self.occupied = all.without(from);
+    }
+
+    /// Whether a capture in direction `dir` would turn back on the previous jump (Turkish).
+    #[inline(always)]
+    fn turns_back(&self, dir: usize) -> bool {
+        Self::IMMEDIATE && self.len > 0 && dir == 3 - self.last_dir
+    }
+
+    #[inline(always)]
+    fn take(&mut self, victim: u8, dir: usize) {
+        self.targets = self.targets.without(victim);
+        self.captured = self.captured.with(victim);
+        if Self::IMMEDIATE {
+            self.occupied = self.occupied.without(victim);
+        }
+        if R::PRECEDENCE.contains(&Criterion::EarliestKing) {
+            self.king_order = self.king_order << 1 | self.enemy_kings.contains(victim) as u32;
+        }
+        self.last_dir = dir;
+    }
+
+    #[inline(always)]
+    fn untake(&mut self, victim: u8, previous_dir: usize) {
+        self.targets = self.targets.with(victim);
+        self.captured = self.captured.without(victim);
+        if Self::IMMEDIATE {
+            self.occupied = self.occupied.with(victim);
+        }
+        if R::PRECEDENCE.contains(&Criterion::EarliestKing) {
+            self.king_order >>= 1;
+        }
+        self.last_dir = previous_dir;
+    }
+
+    #[inline(always)]
+    fn push_landing(&mut self, square: u8) {
+        self.path[self.len] = square;
+        self.len += 1;
+    }
+
+    /// Captures of a man standing on `square`; returns whether there was any.
+    fn man(&mut self, square: u8) -> bool {
+        let g = R::GEOMETRY;
+        let mut found = false;
+        for dir in 0..4 {
+            if self.man_directions >> dir & 1 == 0 || self.turns_back(dir) {
+                continue;
+            }
+            let victim = g.step(square, dir);
+            if victim == NONE || !self.targets.contains(victim) {
+                continue;
+            }
+            if !R::MEN_CAPTURE_KINGS && self.enemy_kings.contains(victim) {
+                continue;
+            }
+            let landing = g.step(victim, dir);
+            if landing == NONE || self.occupied.contains(landing) {
+                continue;
+            }
+            found = true;
+            let previous_dir = self.last_dir;
+            self.take(victim, dir);
+            self.push_landing(landing);
+            let went_on = if self.crowning.contains(landing) {
+                match R::PROMOTION {
+                    Promotion::EndsMove => false,
+                    Promotion::ContinueAsKing => {
+                        self.promoted = true;
+                        let went_on = self.king(landing);
+                        self.promoted = false;
+                        went_on
+                    }
+                    Promotion::AtEndOfMove => self.man(landing),
+                }
+            } else {
+                self.man(landing)
+            };
+            if !went_on {
+                let promotes = self.crowning.contains(landing)
+                    || (matches!(R::PROMOTION, Promotion::ContinueAsKing) && self.promoted);
+                self.complete(landing, promotes);
+            }
+            self.len -= 1;
+            self.untake(victim, previous_dir);
+        }
+        found
+    }
+
+    /// Captures of a king standing on `square`; returns whether there was any.
+    fn king(&mut self, square: u8) -> bool {
+        if R::FLYING_KINGS {
+            self.flying_king(square)
+        } else {
+            self.short_king(square)
+        }
+    }
+
+    fn short_king(&mut self, square: u8) -> bool {
+        let g = R::GEOMETRY;
+        let mut found = false;
+        for dir in 0..4 {
+            if self.turns_back(dir) {
+                continue;
+            }
+            let victim = g.step(square, dir);
+            if victim == NONE || !self.targets.contains(victim) {
+                continue;
+            }
+            let landing = g.step(victim, dir);
+            if landing == NONE || self.occupied.contains(landing) {
+                continue;
+            }
+            found = true;
+            let previous_dir = self.last_dir;
+            self.take(victim, dir);
+            self.push_landing(landing);
+            if !self.short_king(landing) {
+                self.complete(landing, self.promoted);
+            }
+            self.len -= 1;
+            self.untake(victim, previous_dir);
+        }
+        found
+    }
+
+    fn flying_king(&mut self, square: u8) -> bool {
+        let g = R::GEOMETRY;
+        let mut found = false;
+        for dir in 0..4 {
+            if self.turns_back(dir) {
+                continue;
+            }
+            let mut victim = g.step(square, dir);
+            while victim != NONE && !self.occupied.contains(victim) {
+                victim = g.step(victim, dir);
+            }
+            if victim == NONE || !self.targets.contains(victim) {
+                continue;
+            }
+            let first_landing = g.step(victim, dir);
+            if first_landing == NONE || self.occupied.contains(first_landing) {
+                continue;
+            }
+            found = true;
+            let previous_dir = self.last_dir;
+            self.take(victim, dir);
+            let mut went_on = false;
+            let mut landing = first_landing;
+            while landing != NONE && !self.occupied.contains(landing) {
+                self.push_landing(landing);
+                went_on |= self.flying_king(landing);
+                self.len -= 1;
+                landing = g.step(landing, dir);
+            }
+            if !went_on {
+                let mut landing = first_landing;
+                while landing != NONE && !self.occupied.contains(landing) {
+                    self.push_landing(landing);
+                    self.complete(landing, self.promoted);
+                    self.len -= 1;
+                    landing = g.step(landing, dir);
+                }
+            }
+            self.untake(victim, previous_dir);
+        }
+        found
+    }
+
+    /// The precedence of the sequence now complete: criteria compared in order, as one number.
+    #[inline(always)]
+    fn precedence(&self) -> u64 {
+        let count = self.captured.count() as u64;
+        let mut key = 0u64;
+        for criterion in R::PRECEDENCE {
+            key = match criterion {
+                Criterion::MostPieces => key << 6 | count,
+                Criterion::WithKing => key << 1 | (self.by_king as u64),
+                Criterion::MostKings => {
+                    key << 6 | (self.captured & self.enemy_kings).count() as u64
+                }
+                Criterion::EarliestKing => {
+                    key << ORDER_BITS | (self.king_order as u64) << (ORDER_BITS as u64 - count)
+                }
+            };
+        }
+        key
+    }
+
+    /// A complete sequence ending on `to`: keep it if no sequence found so far outranks it.
+    #[inline(always)]
+    fn complete(&mut self, to: u8, promotes: bool) {
+        if !R::PRECEDENCE.is_empty() {
+            let key = self.precedence();
+            match self.best {
+                Some(best) if key < best => return,
+                Some(best) if key == best => {}
+                _ => {
+                    self.sink.clear();
+                    self.best = Some(key);
+                }
+            }
+        }
+        let mv = Move {
+            captures: self.captured,
+            from: self.from,
+            to,
+            promotes: promotes && !self.by_king,
+        };
+        self.sink.push_capture(mv, &self.path[..self.len]);
+    }
+}

@@ -1,0 +1,126 @@
+//! `MoveList` (the legal moves, inline, no allocation) and `PathList` (every capture route).
+
+use smallvec::SmallVec;
+
+use super::sink::MoveSink;
+use crate::rules::mv::Move;
+
+/// Moves kept inline before a list spills to the heap; no position of a real game comes near.
+const INLINE_MOVES: usize = 128;
+
+/// The legal moves of a position, one per origin, destination and captured set (RULES.md §13.1),
+/// or one per capture route when made with [`MoveList::keeping_duplicates`].
+#[derive(Clone, Debug, Default)]
+pub struct MoveList {
+    moves: SmallVec<[Move; INLINE_MOVES]>,
+    keep_duplicates: bool,
+}
+
+impl MoveList {
+    /// An empty list that merges capture routes ending in the same move.
+    #[inline]
+    pub fn new() -> MoveList {
+        MoveList::default()
+    }
+
+    /// An empty list that keeps one entry per capture route (for perft tables counted that way).
+    pub fn keeping_duplicates() -> MoveList {
+        MoveList {
+            moves: SmallVec::new(),
+            keep_duplicates: true,
+        }
+    }
+
+    /// The moves.
+    #[inline]
+    pub fn as_slice(&self) -> &[Move] {
+        &self.moves
+    }
+
+    /// The number of moves.
+    #[inline]
+    pub fn len(&self) -> usize {
+        self.moves.len()
+    }
+
+    /// Whether the position has no move.
+    #[inline]
+    pub fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+
+    /// Iterates over the moves.
+    #[inline]
+    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+        self.moves.iter()
+    }
+
+    /// Whether `mv` is in the list.
+    pub fn contains(&self, mv: &Move) -> bool {
+        self.moves.contains(mv)
+    }
+}
+
+impl MoveSink for MoveList {
+    #[inline]
+    fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    #[inline]
+    fn push_capture(&mut self, mv: Move, _path: &[u8]) {
+        if self.keep_duplicates || !self.moves.contains(&mv) {
+            self.moves.push(mv);
+        }
+    }
+
+    #[inline]
+    fn push_quiet(&mut self, mv: Move) {
+        self.moves.push(mv);
+    }
+
+    #[inline]
+    fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}
+
+impl<'a> IntoIterator for &'a MoveList {
+    type Item = &'a Move;
+    type IntoIter = core::slice::Iter<'a, Move>;
+    fn into_iter(self) -> Self::IntoIter {
+        self.moves.iter()
+    }
+}
+
+/// Every legal move with every route it can be played by: what notation needs to read a
+/// move written as a path and to write the shortest unambiguous form. Not for the hot path.
+#[derive(Clone, Debug, Default)]
+pub struct PathList {
+    /// Each legal move once, with its routes (each route: every square from origin to destination).
+    pub moves: Vec<(Move, Vec<Vec<u8>>)>,
+}
+
+impl MoveSink for PathList {
+    fn clear(&mut self) {
+        self.moves.clear();
+    }
+
+    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+        let mut route = Vec::with_capacity(path.len() + 1);
+        route.push(mv.from);
+        route.extend_from_slice(path);
+        match self.moves.iter_mut().find(|(m, _)| *m == mv) {
+            Some((_, routes)) => routes.push(route),
+            None => self.moves.push((mv, vec![route])),
+        }
+    }
+
+    fn push_quiet(&mut self, mv: Move) {
+        self.moves.push((mv, vec![vec![mv.from, mv.to]]));
+    }
+
+    fn is_empty(&self) -> bool {
+        self.moves.is_empty()
+    }
+}

@@ -1,0 +1,30 @@
+//! Legal move generation: quiet moves, captures and capture precedence, into a [`MoveSink`].
+//!
+//! Captures are generated first; when the side to move can capture and captures are mandatory
+//! the quiet moves are not generated at all. Nothing here allocates: the sinks used on the hot
+//! path ([`MoveList`]) keep their moves inline.
+
+mod captures;
+mod list;
+mod quiet;
+mod sink;
+
+pub use list::{MoveList, PathList};
+pub use sink::MoveSink;
+
+use super::position::Position;
+use super::ruleset::Rules;
+
+/// Puts every legal move of `position` into `sink`. With `mandatory_capture` false (the
+/// house rule of RULES.md §11) quiet moves are legal beside the variant's legal captures.
+#[inline]
+pub fn generate<R: Rules, S: MoveSink>(
+    position: &Position<R>,
+    mandatory_capture: bool,
+    sink: &mut S,
+) {
+    captures::generate(position, sink);
+    if !mandatory_capture || sink.is_empty() {
+        quiet::generate(position, sink);
+    }
+}

@@ -1,0 +1,53 @@
+//! Moves without capture: men by whole-board shifts, kings one step or along free lines.
+
+use super::sink::MoveSink;
+use crate::rules::geometry::NONE;
+use crate::rules::mv::Move;
+use crate::rules::position::Position;
+use crate::rules::ruleset::Rules;
+
+/// Puts every move without capture of the side to move into `sink`.
+#[inline]
+pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
+    let g = R::GEOMETRY;
+    let side = position.side_to_move();
+    let empty = g.valid.minus(position.occupied());
+    let men = position.men(side);
+    let crowning = g.crowning_row(side);
+    let directions = R::man_move_directions(side);
+    for dir in 0..4 {
+        if directions >> dir & 1 == 0 {
+            continue;
+        }
+        let offset = g.offsets[dir] as i16;
+        for to in g.shift(men, dir) & empty {
+            sink.push_quiet(Move::quiet(
+                (to as i16 - offset) as u8,
+                to,
+                crowning.contains(to),
+            ));
+        }
+    }
+    let kings = position.kings(side);
+    if kings.is_empty() {
+        return;
+    }
+    if R::FLYING_KINGS {
+        for from in kings {
+            for dir in 0..4 {
+                let mut to = g.step(from, dir);
+                while to != NONE && empty.contains(to) {
+                    sink.push_quiet(Move::quiet(from, to, false));
+                    to = g.step(to, dir);
+                }
+            }
+        }
+    } else {
+        for dir in 0..4 {
+            let offset = g.offsets[dir] as i16;
+            for to in g.shift(kings, dir) & empty {
+                sink.push_quiet(Move::quiet((to as i16 - offset) as u8, to, false));
+            }
+        }
+    }
+}

@@ -1,0 +1,180 @@
+//! `Naming`: how a variant names its squares (numbers 1..n or algebraic `c3`).
+//!
+//! Internal indexes come from [`crate::rules::geometry`]; a naming maps them to the names
+//! players write. Italian and Spanish boards are the diagonal board mirrored left to right
+//! (their near-right corner is playable), so their names are read through a mirror.
+
+use super::geometry::Geometry;
+
+/// How the squares are numbered, if they are.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Numbering {
+    /// No standard numbering (Russian, Brazilian, Czech, Turkish: algebraic only).
+    None,
+    /// 1 is the first playable square of the top row as White sees it, counting left to right,
+    /// row by row (International, English, Italian).
+    ReadingOrder,
+    /// 1 is White's near-right corner, counting right to left from the bottom row (Spanish,
+    /// PDN "N1").
+    FromWhiteNearRight,
+}
+
+/// Which notation a variant writes by default.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Notation {
+    /// Square numbers: `32-28`.
+    Numeric,
+    /// File letter and rank number: `c3-d4`.
+    Algebraic,
+}
+
+/// A square's name as written in notation.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum SquareName {
+    /// A square number (1-based).
+    Number(u8),
+    /// File (0 = `a`) and rank (1-based).
+    Algebraic(u8, u8),
+}
+
+impl core::fmt::Display for SquareName {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match *self {
+            SquareName::Number(n) => write!(f, "{n}"),
+            SquareName::Algebraic(file, rank) => write!(f, "{}{rank}", (b'a' + file) as char),
+        }
+    }
+}
+
+/// Why a square name could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SquareError {
+    /// Not a number nor a file letter followed by a rank.
+    Malformed,
+    /// Well formed, but no such playable square on this board.
+    NoSuchSquare,
+    /// A number on a board that has no standard numbering.
+    NumbersNotSupported,
+}
+
+/// A variant's square names over its geometry.
+#[derive(Debug)]
+pub struct Naming {
+    /// The board.
+    pub geometry: &'static Geometry,
+    /// Whether the board is the geometry seen in a mirror (playable near-right corner).
+    pub mirrored: bool,
+    /// The numbering, if any.
+    pub numbering: Numbering,
+    /// The notation written by default.
+    pub notation: Notation,
+}
+
+impl Naming {
+    /// `(row, column)` as players see the board (column 0 = file `a`).
+    fn visible_coords(&self, square: u8) -> (u8, u8) {
+        let (row, column) = self.geometry.coords[square as usize];
+        let column = if self.mirrored {
+            self.geometry.size - 1 - column
+        } else {
+            column
+        };
+        (row, column)
+    }
+
+    fn at_visible(&self, row: u8, column: u8) -> Option<u8> {
+        let size = self.geometry.size;
+        if row >= size || column >= size {
+            return None;
+        }
+        let column = if self.mirrored {
+            size - 1 - column
+        } else {
+            column
+        };
+        self.geometry.at(row, column)
+    }
+
+    fn reading_order(&self, square: u8) -> u8 {
+        let key = self.visible_coords(square);
+        1 + self
+            .geometry
+            .valid
+            .into_iter()
+            .filter(|&s| self.visible_coords(s) < key)
+            .count() as u8
+    }
+
+    /// The square's number, if this variant numbers its squares.
+    pub fn number(&self, square: u8) -> Option<u8> {
+        match self.numbering {
+            Numbering::None => None,
+            Numbering::ReadingOrder => Some(self.reading_order(square)),
+            Numbering::FromWhiteNearRight => {
+                Some(self.geometry.squares + 1 - self.reading_order(square))
+            }
+        }
+    }
+
+    /// The square with this number, if there is one.
+    pub fn from_number(&self, number: u32) -> Result<u8, SquareError> {
+        if self.numbering == Numbering::None {
+            return Err(SquareError::NumbersNotSupported);
+        }
+        self.geometry
+            .valid
+            .into_iter()
+            .find(|&s| self.number(s).map(u32::from) == Some(number))
+            .ok_or(SquareError::NoSuchSquare)
+    }
+
+    /// The square's algebraic name: file (0 = `a`) and rank (1-based, rank 1 at White's side).
+    pub fn algebraic(&self, square: u8) -> (u8, u8) {
+        let (row, column) = self.visible_coords(square);
+        (column, self.geometry.size - row)
+    }
+
+    /// The square's name in the variant's own notation.
+    pub fn name(&self, square: u8) -> SquareName {
+        match (self.notation, self.number(square)) {
+            (Notation::Numeric, Some(n)) => SquareName::Number(n),
+            _ => {
+                let (file, rank) = self.algebraic(square);
+                SquareName::Algebraic(file, rank)
+            }
+        }
+    }
+
+    /// Reads a square written as a number (where the variant numbers squares) or as a file
+    /// letter and a rank (on every board).
+    pub fn parse(&self, text: &str) -> Result<u8, SquareError> {
+        let bytes = text.as_bytes();
+        match bytes.first() {
+            Some(b'0'..=b'9') => {
+                if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
+                    return Err(SquareError::Malformed);
+                }
+                let number: u32 = text.parse().map_err(|_| SquareError::Malformed)?;
+                self.from_number(number)
+            }
+            Some(letter @ (b'a'..=b'z' | b'A'..=b'Z')) => {
+                let rank_text = &text[1..];
+                if rank_text.is_empty()
+                    || rank_text.len() > 2
+                    || !rank_text.bytes().all(|b| b.is_ascii_digit())
+                {
+                    return Err(SquareError::Malformed);
+                }
+                let rank: u8 = rank_text.parse().map_err(|_| SquareError::Malformed)?;
+                let file = letter.to_ascii_lowercase() - b'a';
+                let size = self.geometry.size;
+                if rank == 0 || rank > size || file >= size {
+                    return Err(SquareError::NoSuchSquare);
+                }
+                self.at_visible(size - rank, file)
+                    .ok_or(SquareError::NoSuchSquare)
+            }
+            _ => Err(SquareError::Malformed),
+        }
+    }
+}

@@ -1,0 +1,223 @@
+//! PDN move text: reading `11-15`, `22x15`, `22x15x8`, `c3:e5` against the legal moves, and
+//! writing each legal move in its shortest unambiguous form. RULES.md §12.
+//!
+//! A [`MoveTable`] holds the legal moves of one position with every route each can be played
+//! by; it is built per request, not on the search's hot path.
+
+use crate::rules::movegen::PathList;
+use crate::rules::mv::Move;
+use crate::rules::naming::{Naming, SquareError};
+use crate::rules::position::Position;
+use crate::rules::ruleset::Rules;
+
+/// Characters that separate squares in move text.
+const SEPARATORS: [char; 5] = ['-', 'x', 'X', ':', '×'];
+
+/// Why move text does not name exactly one legal move.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum MoveTextError {
+    /// Empty text.
+    Empty,
+    /// Fewer than two squares.
+    TooShort(String),
+    /// A square that cannot be read or is not on the board.
+    Square {
+        /// The square as written.
+        item: String,
+        /// What is wrong with it.
+        reason: SquareError,
+    },
+    /// Readable, but no legal move goes that way.
+    Illegal,
+    /// Several legal moves go that way.
+    Ambiguous(Vec<Move>),
+}
+
+impl MoveTextError {
+    /// Whether the text itself is unreadable (as opposed to readable but not one legal move).
+    pub fn is_syntax(&self) -> bool {
+        matches!(
+            self,
+            MoveTextError::Empty | MoveTextError::TooShort(_) | MoveTextError::Square { .. }
+        )
+    }
+}
+
+impl core::fmt::Display for MoveTextError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            MoveTextError::Empty => f.write_str("the move is empty"),
+            MoveTextError::TooShort(text) => {
+                write!(
+                    f,
+                    "{text:?} is not a move: write at least two squares, such as 11-15 or c3-d4"
+                )
+            }
+            MoveTextError::Square { item, reason } => match reason {
+                SquareError::Malformed => write!(f, "{item:?} is not a square"),
+                SquareError::NoSuchSquare => {
+                    write!(f, "{item:?} is not a playable square of this board")
+                }
+                SquareError::NumbersNotSupported => {
+                    write!(f, "{item:?} is a number, but this variant names squares algebraically (such as c3)")
+                }
+            },
+            MoveTextError::Illegal => f.write_str("no legal move goes that way"),
+            MoveTextError::Ambiguous(moves) => write!(f, "{} legal moves go that way", moves.len()),
+        }
+    }
+}
+
+impl std::error::Error for MoveTextError {}
+
+/// Reads the squares of move text (internal indexes), without looking at any position.
+pub fn parse_squares(text: &str, naming: &Naming) -> Result<Vec<u8>, MoveTextError> {
+    let text = text.trim();
+    if text.is_empty() {
+        return Err(MoveTextError::Empty);
+    }
+    let squares = text
+        .split(SEPARATORS)
+        .map(|item| {
+            naming
+                .parse(item.trim())
+                .map_err(|reason| MoveTextError::Square {
+                    item: item.trim().to_owned(),
+                    reason,
+                })
+        })
+        .collect::<Result<Vec<u8>, _>>()?;
+    if squares.len() < 2 {
+        return Err(MoveTextError::TooShort(text.to_owned()));
+    }
+    Ok(squares)
+}
+
+/// One legal move and every route (origin, landing squares…, destination) it can take.
+#[derive(Clone, Debug)]
+pub struct Entry {
+    /// The move.
+    pub mv: Move,
+    /// Its routes; the first is the one shown as its `path`.
+    pub routes: Vec<Vec<u8>>,
+}
+
+/// The legal moves of a position with their routes, for reading and writing move text.
+#[derive(Clone, Debug)]
+pub struct MoveTable {
+    entries: Vec<Entry>,
+    naming: &'static Naming,
+}
+
+impl MoveTable {
+    /// The legal moves of `position`, sorted by origin, destination and route.
+    pub fn new<R: Rules>(position: &Position<R>, mandatory_capture: bool) -> MoveTable {
+        let mut paths = PathList::default();
+        position.generate_into(mandatory_capture, &mut paths);
+        let naming = &R::NAMING;
+        let mut entries: Vec<Entry> = paths
+            .moves
+            .into_iter()
+            .map(|(mv, routes)| Entry { mv, routes })
+            .collect();
+        for entry in &mut entries {
+            entry.routes.sort_by_key(|r| sort_key(naming, r));
+        }
+        entries.sort_by_cached_key(|e| sort_key(naming, &e.routes[0]));
+        MoveTable { entries, naming }
+    }
+
+    /// The legal moves with their routes.
+    pub fn entries(&self) -> &[Entry] {
+        &self.entries
+    }
+
+    /// Whether there is no legal move.
+    pub fn is_empty(&self) -> bool {
+        self.entries.is_empty()
+    }
+
+    /// The legal move that `text` names.
+    pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
+        let squares = parse_squares(text, self.naming)?;
+        let mut found: Vec<Move> = self
+            .entries
+            .iter()
+            .filter(|e| e.routes.iter().any(|r| route_matches(r, &squares)))
+            .map(|e| e.mv)
+            .collect();
+        match found.len() {
+            0 => Err(MoveTextError::Illegal),
+            1 => Ok(found.remove(0)),
+            _ => Err(MoveTextError::Ambiguous(found)),
+        }
+    }
+
+    /// The entry of `mv`, if it is legal here.
+    pub fn entry(&self, mv: &Move) -> Option<&Entry> {
+        self.entries.iter().find(|e| e.mv == *mv)
+    }
+
+    /// The shortest unambiguous PDN text of `entry`: `from-to` / `fromxto`, then with one
+    /// intermediate square, then the whole route.
+    pub fn notation(&self, entry: &Entry) -> String {
+        let mv = entry.mv;
+        let rivals: Vec<&Entry> = self
+            .entries
+            .iter()
+            .filter(|e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to)
+            .collect();
+        let unique = |squares: &[u8]| {
+            !rivals
+                .iter()
+                .any(|e| e.routes.iter().any(|r| route_matches(r, squares)))
+        };
+        if unique(&[mv.from, mv.to]) {
+            return self.write(mv, &[mv.from, mv.to]);
+        }
+        for route in &entry.routes {
+            for &via in &route[1..route.len() - 1] {
+                if unique(&[mv.from, via, mv.to]) {
+                    return self.write(mv, &[mv.from, via, mv.to]);
+                }
+            }
+        }
+        self.write(mv, &entry.routes[0])
+    }
+
+    fn write(&self, mv: Move, squares: &[u8]) -> String {
+        let separator = if mv.is_capture() { "x" } else { "-" };
+        squares
+            .iter()
+            .map(|&s| self.naming.name(s).to_string())
+            .collect::<Vec<_>>()
+            .join(separator)
+    }
+}
+
+/// Whether `route` starts and ends where `squares` do and passes the squares between in order.
+fn route_matches(route: &[u8], squares: &[u8]) -> bool {
+    let (Some(first), Some(last)) = (squares.first(), squares.last()) else {
+        return false;
+    };
+    if route.first() != Some(first) || route.last() != Some(last) {
+        return false;
+    }
+    let mut inner = route[1..route.len() - 1].iter();
+    squares[1..squares.len() - 1]
+        .iter()
+        .all(|s| inner.any(|r| r == s))
+}
+
+fn sort_key(naming: &Naming, route: &[u8]) -> Vec<u32> {
+    route
+        .iter()
+        .map(|&s| match naming.number(s) {
+            Some(n) => n as u32,
+            None => {
+                let (file, rank) = naming.algebraic(s);
+                file as u32 * 16 + rank as u32
+            }
+        })
+        .collect()
+}

@@ -1,0 +1,252 @@
+//! `Position`: a validated arrangement of pieces with a side to move; its legal moves and
+//! playing one.
+//!
+//! Parse, then validate, then play: a [`Setup`] (read from a FEN by
+//! [`crate::rules::notation::fen`]) becomes a `Position` only through [`Position::new`], which
+//! enforces the variant's limits.
+
+use core::marker::PhantomData;
+
+use super::bitboard::Bitboard;
+use super::color::Color;
+use super::movegen::{self, MoveList, MoveSink};
+use super::mv::Move;
+use super::naming::SquareName;
+use super::notation::fen::{self, FenError};
+use super::ruleset::Rules;
+
+/// Pieces and side to move as read from notation, not yet checked against any rule.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Setup {
+    /// The side to move.
+    pub side_to_move: Color,
+    /// Each side's pieces (index: [`Color::index`]).
+    pub pieces: [Bitboard; 2],
+    /// The kings of both sides.
+    pub kings: Bitboard,
+    /// Squares that were listed more than once.
+    pub repeated: Bitboard,
+}
+
+/// Why a setup is not a playable position of the variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// A square was given more than one piece.
+    SquareListedTwice(SquareName),
+    /// A man stands on the row where it would have been crowned.
+    ManOnCrowningRow(Color, SquareName),
+    /// A side has more pieces than the variant starts with.
+    TooManyPieces {
+        /// The side.
+        color: Color,
+        /// How many it has.
+        count: u32,
+        /// The most it may have.
+        max: u32,
+    },
+}
+
+impl core::fmt::Display for PositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            PositionError::SquareListedTwice(square) => {
+                write!(f, "square {square} is given more than one piece")
+            }
+            PositionError::ManOnCrowningRow(color, square) => {
+                write!(
+                    f,
+                    "a {} man on {square} stands on its crowning row; it would be a king",
+                    color.name()
+                )
+            }
+            PositionError::TooManyPieces { color, count, max } => {
+                write!(
+                    f,
+                    "{} has {count} pieces; at most {max} are allowed",
+                    color.name()
+                )
+            }
+        }
+    }
+}
+
+impl std::error::Error for PositionError {}
+
+/// Why a FEN could not become a position: unreadable, or readable but not playable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParsePositionError {
+    /// The FEN cannot be read.
+    Fen(FenError),
+    /// The FEN was read but is not a position of the variant.
+    Position(PositionError),
+}
+
+impl core::fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParsePositionError::Fen(e) => e.fmt(f),
+            ParsePositionError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParsePositionError {}
+
+/// A move that is not legal in the position it was played in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IllegalMove(pub Move);
+
+/// A legal position of the variant `R`: pieces of both sides and the side to move.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Position<R: Rules> {
+    pieces: [Bitboard; 2],
+    kings: Bitboard,
+    side: Color,
+    _rules: PhantomData<R>,
+}
+
+impl<R: Rules> Position<R> {
+    /// The variant's start position.
+    pub fn start() -> Position<R> {
+        Position::from_fen(R::START_FEN).expect("every variant's start FEN is valid")
+    }
+
+    /// Checks `setup` against the variant's rules.
+    pub fn new(setup: Setup) -> Result<Position<R>, PositionError> {
+        let naming = &R::NAMING;
+        if let Some(square) = setup.repeated.first() {
+            return Err(PositionError::SquareListedTwice(naming.name(square)));
+        }
+        for color in [Color::White, Color::Black] {
+            let pieces = setup.pieces[color.index()];
+            let men = pieces.minus(setup.kings);
+            if let Some(square) = (men & R::GEOMETRY.crowning_row(color)).first() {
+                return Err(PositionError::ManOnCrowningRow(color, naming.name(square)));
+            }
+            if pieces.count() > R::MEN_PER_SIDE {
+                return Err(PositionError::TooManyPieces {
+                    color,
+                    count: pieces.count(),
+                    max: R::MEN_PER_SIDE,
+                });
+            }
+        }
+        Ok(Position {
+            pieces: setup.pieces,
+            kings: setup.kings & (setup.pieces[0] | setup.pieces[1]),
+            side: setup.side_to_move,
+            _rules: PhantomData,
+        })
+    }
+
+    /// Reads and validates a PDN FEN in the variant's square names.
+    pub fn from_fen(text: &str) -> Result<Position<R>, ParsePositionError> {
+        let setup = fen::parse(text, &R::NAMING).map_err(ParsePositionError::Fen)?;
+        Position::new(setup).map_err(ParsePositionError::Position)
+    }
+
+    /// The PDN FEN of this position, in the variant's own square names.
+    pub fn to_fen(&self) -> String {
+        fen::write(self)
+    }
+
+    /// The side to move.
+    #[inline(always)]
+    pub fn side_to_move(&self) -> Color {
+        self.side
+    }
+
+    /// All pieces of `color`.
+    #[inline(always)]
+    pub fn pieces(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()]
+    }
+
+    /// The kings of `color`.
+    #[inline(always)]
+    pub fn kings(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()] & self.kings
+    }
+
+    /// The men of `color`.
+    #[inline(always)]
+    pub fn men(&self, color: Color) -> Bitboard {
+        self.pieces[color.index()].minus(self.kings)
+    }
+
+    /// Every occupied square.
+    #[inline(always)]
+    pub fn occupied(&self) -> Bitboard {
+        self.pieces[0] | self.pieces[1]
+    }
+
+    /// The piece on `square`: its colour and whether it is a king.
+    pub fn piece_at(&self, square: u8) -> Option<(Color, bool)> {
+        let king = self.kings.contains(square);
+        [Color::White, Color::Black]
+            .into_iter()
+            .find(|c| self.pieces(*c).contains(square))
+            .map(|c| (c, king))
+    }
+
+    /// The legal moves under the variant's rules (captures mandatory).
+    #[inline]
+    pub fn legal_moves(&self) -> MoveList {
+        self.legal_moves_with(true)
+    }
+
+    /// The legal moves; `mandatory_capture: false` is the house rule of RULES.md §11.
+    #[inline]
+    pub fn legal_moves_with(&self, mandatory_capture: bool) -> MoveList {
+        let mut list = MoveList::new();
+        movegen::generate(self, mandatory_capture, &mut list);
+        list
+    }
+
+    /// Puts the legal moves into any sink (for example one that keeps every capture route).
+    #[inline]
+    pub fn generate_into<S: MoveSink>(&self, mandatory_capture: bool, sink: &mut S) {
+        movegen::generate(self, mandatory_capture, sink);
+    }
+
+    /// The position after `mv`, if it is legal here (captures mandatory).
+    pub fn play(&self, mv: &Move) -> Result<Position<R>, IllegalMove> {
+        if self.legal_moves().contains(mv) {
+            let mut next = *self;
+            next.play_unchecked(mv);
+            Ok(next)
+        } else {
+            Err(IllegalMove(*mv))
+        }
+    }
+
+    /// Plays `mv`, which must be a legal move of this position.
+    #[inline(always)]
+    pub fn play_unchecked(&mut self, mv: &Move) {
+        let own = self.side.index();
+        let from = Bitboard::from_index(mv.from);
+        let to = Bitboard::from_index(mv.to);
+        let was_king = self.kings.contains(mv.from);
+        self.pieces[own] = (self.pieces[own] ^ from) | to;
+        self.pieces[1 - own] = self.pieces[1 - own].minus(mv.captures);
+        self.kings = self.kings.minus(mv.captures);
+        if was_king {
+            self.kings = self.kings.minus(from) | to;
+        } else if mv.promotes {
+            self.kings |= to;
+        }
+        self.side = self.side.opponent();
+    }
+}
+
+impl<R: Rules> core::fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position<{}>({})", R::VARIANT, self.to_fen())
+    }
+}
+
+impl<R: Rules> core::fmt::Display for Position<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}

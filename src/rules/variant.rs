@@ -1,0 +1,168 @@
+//! `Variant`: the registry of variants, and the one place a runtime variant id becomes the
+//! compile-time [`Rules`] of that variant ([`Variant::visit`]).
+
+use super::ruleset::{
+    Brazilian, Czech, English, International, Italian, Rules, Russian, Spanish, Turkish,
+};
+
+/// One of the variants the service plays.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Variant {
+    /// English draughts / American checkers.
+    English,
+    /// Russian draughts.
+    Russian,
+    /// Brazilian draughts.
+    Brazilian,
+    /// International draughts (10x10).
+    International,
+    /// Spanish draughts.
+    Spanish,
+    /// Italian draughts.
+    Italian,
+    /// Czech draughts.
+    Czech,
+    /// Turkish draughts.
+    Turkish,
+}
+
+/// Code that runs with a variant's rules known at compile time. See [`Variant::visit`].
+pub trait VariantVisitor {
+    /// What the visit returns.
+    type Output;
+    /// Runs with the variant's rules as the type `R`.
+    fn visit<R: Rules>(self) -> Self::Output;
+}
+
+impl Variant {
+    /// Every variant, in the order the API lists them.
+    pub const ALL: [Variant; 8] = [
+        Variant::English,
+        Variant::Russian,
+        Variant::Brazilian,
+        Variant::International,
+        Variant::Spanish,
+        Variant::Italian,
+        Variant::Czech,
+        Variant::Turkish,
+    ];
+
+    /// The id used in the API (`english`, `international`, …).
+    pub const fn id(self) -> &'static str {
+        match self {
+            Variant::English => "english",
+            Variant::Russian => "russian",
+            Variant::Brazilian => "brazilian",
+            Variant::International => "international",
+            Variant::Spanish => "spanish",
+            Variant::Italian => "italian",
+            Variant::Czech => "czech",
+            Variant::Turkish => "turkish",
+        }
+    }
+
+    /// A human-readable name.
+    pub const fn name(self) -> &'static str {
+        match self {
+            Variant::English => "English draughts (American checkers)",
+            Variant::Russian => "Russian draughts",
+            Variant::Brazilian => "Brazilian draughts",
+            Variant::International => "International draughts",
+            Variant::Spanish => "Spanish draughts",
+            Variant::Italian => "Italian draughts",
+            Variant::Czech => "Czech draughts",
+            Variant::Turkish => "Turkish draughts",
+        }
+    }
+
+    /// Other ids accepted for this variant.
+    pub const fn aliases(self) -> &'static [&'static str] {
+        match self {
+            Variant::English => &["american", "checkers"],
+            Variant::International => &["polish"],
+            _ => &[],
+        }
+    }
+
+    /// The variant with this id or alias (case-insensitive).
+    pub fn from_id(id: &str) -> Option<Variant> {
+        Variant::ALL.into_iter().find(|v| {
+            v.id().eq_ignore_ascii_case(id)
+                || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(id))
+        })
+    }
+
+    /// Runs `visitor` with this variant's rules as a compile-time type.
+    pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
+        match self {
+            Variant::English => visitor.visit::<English>(),
+            Variant::Russian => visitor.visit::<Russian>(),
+            Variant::Brazilian => visitor.visit::<Brazilian>(),
+            Variant::International => visitor.visit::<International>(),
+            Variant::Spanish => visitor.visit::<Spanish>(),
+            Variant::Italian => visitor.visit::<Italian>(),
+            Variant::Czech => visitor.visit::<Czech>(),
+            Variant::Turkish => visitor.visit::<Turkish>(),
+        }
+    }
+}
+
+impl core::fmt::Display for Variant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+impl core::str::FromStr for Variant {
+    type Err = UnknownVariant;
+    fn from_str(s: &str) -> Result<Variant, UnknownVariant> {
+        Variant::from_id(s).ok_or_else(|| UnknownVariant(s.to_owned()))
+    }
+}
+
+/// A variant id that names no variant.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct UnknownVariant(pub String);
+
+impl core::fmt::Display for UnknownVariant {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
+        write!(
+            f,
+            "unknown variant {:?}; known variants: {}",
+            self.0,
+            ids.join(", ")
+        )
+    }
+}
+
+impl std::error::Error for UnknownVariant {}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn ids_and_aliases_resolve() {
+        for v in Variant::ALL {
+            assert_eq!(Variant::from_id(v.id()), Some(v));
+        }
+        assert_eq!(Variant::from_id("checkers"), Some(Variant::English));
+        assert_eq!(Variant::from_id("Polish"), Some(Variant::International));
+        assert_eq!(Variant::from_id("frisian"), None);
+    }
+
+    #[test]
+    fn visiting_reaches_the_variants_own_rules() {
+        struct Id;
+        impl VariantVisitor for Id {
+            type Output = Variant;
+            fn visit<R: Rules>(self) -> Variant {
+                R::VARIANT
+            }
+        }
+        for v in Variant::ALL {
+            assert_eq!(v.visit(Id), v);
+        }
+    }
+}

@@ -5,7 +5,7 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::perft::perft;
+use crate::rules::perft::{perft, Counting};
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
 
 /// draughts-api: checkers and draughts over HTTP.
@@ -66,7 +66,7 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
         .map_err(write_error)?;
         for depth in 1..=self.args.depth {
             let started = Instant::now();
-            let nodes = perft(&position, depth, self.args.paths);
+            let nodes = perft(&position, depth, Counting { paths: self.args.paths, mandatory_capture: true });
             let seconds = started.elapsed().as_secs_f64();
             let rate = if seconds > 0.0 {
                 nodes as f64 / seconds

@@ -2,21 +2,32 @@
 //! of a move generator. Counts distinct moves, or every capture route with `paths`.
 
 use super::movegen::{self, MoveList};
-use super::position::Position;
+use super::position::{ParsePositionError, Position};
 use super::ruleset::Rules;
+use super::variant::{Variant, VariantVisitor};
 
-/// Leaf nodes at exactly `depth` plies from `position` (captures mandatory, draws ignored).
-/// With `paths`, every capture route counts separately (tables made "keep duplicates").
-pub fn perft<R: Rules>(position: &Position<R>, depth: u32, paths: bool) -> u64 {
+/// What perft counts.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Counting {
+    /// Count every capture route separately (tables made "keep duplicates").
+    pub paths: bool,
+    /// `false`: the house rule "capturing is optional" (RULES.md §11).
+    pub mandatory_capture: bool,
+}
+
+impl Default for Counting {
+    fn default() -> Counting {
+        Counting { paths: false, mandatory_capture: true }
+    }
+}
+
+/// Leaf nodes at exactly `depth` plies from `position` (draw rules ignored).
+pub fn perft<R: Rules>(position: &Position<R>, depth: u32, counting: Counting) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let mut list = if paths {
-        MoveList::keeping_duplicates()
-    } else {
-        MoveList::new()
-    };
-    movegen::generate(position, true, &mut list);
+    let mut list = if counting.paths { MoveList::keeping_duplicates() } else { MoveList::new() };
+    movegen::generate(position, counting.mandatory_capture, &mut list);
     if depth == 1 {
         return list.len() as u64;
     }
@@ -24,7 +35,19 @@ pub fn perft<R: Rules>(position: &Position<R>, depth: u32, paths: bool) -> u64 {
         .map(|mv| {
             let mut next = *position;
             next.play_unchecked(mv);
-            perft(&next, depth - 1, paths)
+            perft(&next, depth - 1, counting)
         })
         .sum()
+}
+
+/// [`perft`] for a variant chosen at run time, from a FEN.
+pub fn perft_fen(variant: Variant, fen: &str, depth: u32, counting: Counting) -> Result<u64, ParsePositionError> {
+    struct Run<'a>(&'a str, u32, Counting);
+    impl VariantVisitor for Run<'_> {
+        type Output = Result<u64, ParsePositionError>;
+        fn visit<R: Rules>(self) -> Self::Output {
+            Ok(perft(&Position::<R>::from_fen(self.0)?, self.1, self.2))
+        }
+    }
+    variant.visit(Run(fen, depth, counting))
 }

@@ -1,0 +1,79 @@
+//! Every position of `tests/data/movegen-samples/` (copied from `shared/reference/`): our legal
+//! moves equal `keys_distinct` exactly, and our capture routes equal the listed paths.
+
+use std::collections::BTreeSet;
+
+use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::{Position, Rules, Variant, VariantVisitor};
+use serde_json::Value;
+
+/// (file, variant): the sample files for the variants we play.
+const FILES: [(&str, Variant); 6] = [
+    ("english", Variant::English),
+    ("russian", Variant::Russian),
+    ("brazilian", Variant::Brazilian),
+    ("standard", Variant::International),
+    ("italian", Variant::Italian),
+    ("turkish", Variant::Turkish),
+];
+
+struct Moves<'a>(&'a str);
+
+/// Our (keys, routes) for a FEN: keys as `from|to|captured,...`, routes as `axbxc` / `a-b`.
+impl VariantVisitor for Moves<'_> {
+    type Output = (BTreeSet<String>, BTreeSet<String>);
+
+    fn visit<R: Rules>(self) -> Self::Output {
+        let position = Position::<R>::from_fen(self.0).unwrap();
+        let name = |s: u8| R::NAMING.name(s).to_string();
+        let table = MoveTable::new(&position, true);
+        let mut keys = BTreeSet::new();
+        let mut routes = BTreeSet::new();
+        for entry in table.entries() {
+            let mv = entry.mv;
+            let mut captured: Vec<u8> = mv.captures.collect();
+            captured.sort_by_key(|&s| match R::NAMING.number(s) {
+                Some(n) => format!("{n:03}"),
+                None => name(s),
+            });
+            let captured: Vec<String> = captured.into_iter().map(name).collect();
+            keys.insert(format!("{}|{}|{}", name(mv.from), name(mv.to), captured.join(",")));
+            let separator = if mv.is_capture() { "x" } else { "-" };
+            for route in &entry.routes {
+                routes.insert(route.iter().map(|&s| name(s)).collect::<Vec<_>>().join(separator));
+            }
+        }
+        assert_eq!(keys.len(), position.legal_moves().len(), "the move table and the move list disagree");
+        (keys, routes)
+    }
+}
+
+fn strings(value: &Value) -> BTreeSet<String> {
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
+}
+
+#[test]
+fn legal_moves_equal_the_reference_samples_in_every_variant() {
+    let mut checked = 0;
+    let mut failures = Vec::new();
+    for (file, variant) in FILES {
+        let path = format!("{}/tests/data/movegen-samples/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
+        for line in std::fs::read_to_string(path).unwrap().lines() {
+            let sample: Value = serde_json::from_str(line).unwrap();
+            let fen = sample["fen"].as_str().unwrap();
+            let (keys, routes) = variant.visit(Moves(fen));
+            let expected_keys = strings(&sample["keys_distinct"]);
+            let expected_routes: BTreeSet<String> =
+                sample["moves"].as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap().to_owned()).collect();
+            if keys != expected_keys {
+                failures.push(format!("{variant} {fen}: moves {keys:?}, expected {expected_keys:?}"));
+            }
+            if routes != expected_routes {
+                failures.push(format!("{variant} {fen}: routes {routes:?}, expected {expected_routes:?}"));
+            }
+            checked += 1;
+        }
+    }
+    assert!(failures.is_empty(), "{}", failures.join("\n"));
+    assert_eq!(checked, 120);
+}

@@ -1,0 +1,107 @@
+//! Perft against the reference tables in `tests/data/perft.json` (copied from
+//! `shared/reference/perft.json`, which cites a source for every number).
+//!
+//! The suite runs every position of every variant we play to the depths whose counts stay
+//! under a node budget; `cargo test --release --test perft -- --ignored` runs them deeper
+//! (budget from `PERFT_MAX_NODES`, default 3,000,000,000).
+
+use draughts_api::rules::perft::{perft_fen, Counting};
+use draughts_api::rules::Variant;
+use serde_json::Value;
+
+/// Keeps the suite fast: depths whose reference count is above this run only with --ignored.
+const SUITE_MAX_NODES: u64 = 10_000_000;
+
+/// Variants in the table that this service does not play.
+const NOT_PLAYED: [&str; 5] = ["pool", "thai_dctl_12men", "frisian", "canadian", "antidraughts"];
+
+struct Case {
+    table: String,
+    variant: Variant,
+    fen: String,
+    depth: u32,
+    expected: u64,
+    counting: Counting,
+}
+
+fn cases() -> Vec<Case> {
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.json")).unwrap();
+    let data: Value = serde_json::from_str(&text).unwrap();
+    let mut out = Vec::new();
+    for (table, positions) in data.as_object().unwrap() {
+        if table.starts_with('_') || NOT_PLAYED.contains(&table.as_str()) {
+            continue;
+        }
+        let (variant_id, mandatory_capture) = match table.as_str() {
+            "english_optional_capture_houserule" => ("english", false),
+            other => (other, true),
+        };
+        let variant = Variant::from_id(variant_id).unwrap_or_else(|| panic!("table {table} names no variant"));
+        for (key, depths) in positions.as_object().unwrap() {
+            // Some keys carry a remark after the FEN: "W:W1-12:B21-32 (PDN N1 numbering; ...)".
+            let fen = key.split_whitespace().next().unwrap().to_owned();
+            for (depth, entry) in depths.as_object().unwrap() {
+                let depth: u32 = depth.parse().unwrap();
+                let keep = entry["convention"] == "keep_duplicates";
+                let mut push = |expected: u64, paths: bool| {
+                    out.push(Case {
+                        table: table.clone(),
+                        variant,
+                        fen: fen.clone(),
+                        depth,
+                        expected,
+                        counting: Counting { paths, mandatory_capture },
+                    })
+                };
+                push(entry["count"].as_u64().unwrap(), keep);
+                if let Some(count) = entry.get("count_keep_duplicates").and_then(Value::as_u64) {
+                    push(count, true);
+                }
+            }
+        }
+    }
+    out
+}
+
+fn run(max_nodes: u64, min_nodes: u64) -> usize {
+    let mut failures = Vec::new();
+    let mut ran = 0;
+    for case in cases().into_iter().filter(|c| c.expected <= max_nodes && c.expected > min_nodes) {
+        let got = perft_fen(case.variant, &case.fen, case.depth, case.counting).unwrap();
+        ran += 1;
+        if got != case.expected {
+            failures.push(format!(
+                "{} {} depth {} ({}): expected {}, got {got}",
+                case.table,
+                case.fen,
+                case.depth,
+                if case.counting.paths { "paths" } else { "moves" },
+                case.expected
+            ));
+        }
+    }
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    ran
+}
+
+#[test]
+fn perft_matches_every_reference_table_within_the_suite_budget() {
+    let ran = run(SUITE_MAX_NODES, 0);
+    assert!(ran >= 150, "only {ran} perft cases ran");
+}
+
+#[test]
+fn every_variant_we_play_has_a_reference_table() {
+    let tables: std::collections::HashSet<Variant> = cases().iter().map(|c| c.variant).collect();
+    for variant in Variant::ALL {
+        assert!(tables.contains(&variant), "no perft table for {variant}");
+    }
+}
+
+#[test]
+#[ignore = "deep perft: minutes; run with --release -- --ignored"]
+fn perft_matches_every_reference_table_deep() {
+    let max = std::env::var("PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000_000_000);
+    let ran = run(max, SUITE_MAX_NODES);
+    eprintln!("{ran} deep perft cases matched (up to {max} nodes)");
+}

@@ -5,7 +5,8 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use crate::rules::perft::{perft, Counting};
+use crate::rules::movegen::Counting;
+use crate::rules::perft::{perft, PerftOptions};
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
 
 /// draughts-api: checkers and draughts over HTTP.
@@ -39,9 +40,24 @@ pub struct PerftArgs {
     /// The deepest depth to count.
     #[arg(long)]
     pub depth: u32,
-    /// Count every capture route instead of every distinct move.
-    #[arg(long)]
+    /// Count every capture route (every square a king may stop on between two captures in a
+    /// straight line counts) instead of every distinct move.
+    #[arg(long, conflicts_with = "sequences")]
     pub paths: bool,
+    /// Count every sequence of captured pieces (dctl's "keep duplicates") instead of every
+    /// distinct move.
+    #[arg(long)]
+    pub sequences: bool,
+}
+
+impl PerftArgs {
+    fn counting(&self) -> Counting {
+        match (self.paths, self.sequences) {
+            (true, _) => Counting::Routes,
+            (_, true) => Counting::Sequences,
+            _ => Counting::Moves,
+        }
+    }
 }
 
 struct RunPerft<'a, W: Write> {
@@ -61,12 +77,19 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
             "# perft variant={} fen={} counting={}",
             R::VARIANT,
             position.to_fen(),
-            if self.args.paths { "paths" } else { "moves" }
+            format!("{:?}", self.args.counting()).to_lowercase()
         )
         .map_err(write_error)?;
         for depth in 1..=self.args.depth {
             let started = Instant::now();
-            let nodes = perft(&position, depth, Counting { paths: self.args.paths, mandatory_capture: true });
+            let nodes = perft(
+                &position,
+                depth,
+                PerftOptions {
+                    counting: self.args.counting(),
+                    mandatory_capture: true,
+                },
+            );
             let seconds = started.elapsed().as_secs_f64();
             let rate = if seconds > 0.0 {
                 nodes as f64 / seconds

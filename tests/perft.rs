@@ -5,7 +5,8 @@
 //! under a node budget; `cargo test --release --test perft -- --ignored` runs them deeper
 //! (budget from `PERFT_MAX_NODES`, default 3,000,000,000).
 
-use draughts_api::rules::perft::{perft_fen, Counting};
+use draughts_api::rules::movegen::Counting;
+use draughts_api::rules::perft::{perft_fen, PerftOptions};
 use draughts_api::rules::Variant;
 use serde_json::Value;
 
@@ -13,7 +14,13 @@ use serde_json::Value;
 const SUITE_MAX_NODES: u64 = 10_000_000;
 
 /// Variants in the table that this service does not play.
-const NOT_PLAYED: [&str; 5] = ["pool", "thai_dctl_12men", "frisian", "canadian", "antidraughts"];
+const NOT_PLAYED: [&str; 5] = [
+    "pool",
+    "thai_dctl_12men",
+    "frisian",
+    "canadian",
+    "antidraughts",
+];
 
 struct Case {
     table: String,
@@ -21,11 +28,15 @@ struct Case {
     fen: String,
     depth: u32,
     expected: u64,
-    counting: Counting,
+    options: PerftOptions,
 }
 
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.json")).unwrap();
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/perft.json"
+    ))
+    .unwrap();
     let data: Value = serde_json::from_str(&text).unwrap();
     let mut out = Vec::new();
     for (table, positions) in data.as_object().unwrap() {
@@ -36,26 +47,43 @@ fn cases() -> Vec<Case> {
             "english_optional_capture_houserule" => ("english", false),
             other => (other, true),
         };
-        let variant = Variant::from_id(variant_id).unwrap_or_else(|| panic!("table {table} names no variant"));
+        let variant = Variant::from_id(variant_id)
+            .unwrap_or_else(|| panic!("table {table} names no variant"));
         for (key, depths) in positions.as_object().unwrap() {
             // Some keys carry a remark after the FEN: "W:W1-12:B21-32 (PDN N1 numbering; ...)".
             let fen = key.split_whitespace().next().unwrap().to_owned();
             for (depth, entry) in depths.as_object().unwrap() {
                 let depth: u32 = depth.parse().unwrap();
-                let keep = entry["convention"] == "keep_duplicates";
-                let mut push = |expected: u64, paths: bool| {
+                // Two "keep duplicates" conventions: kish counts every route a king may take
+                // (stopping anywhere between two pieces it takes in a straight line); dctl and
+                // the tables it copies count every sequence of captured pieces.
+                let keep_counting = |sources: &Value| {
+                    if sources.to_string().contains("kish") {
+                        Counting::Routes
+                    } else {
+                        Counting::Sequences
+                    }
+                };
+                let mut push = |expected: u64, counting: Counting| {
                     out.push(Case {
                         table: table.clone(),
                         variant,
                         fen: fen.clone(),
                         depth,
                         expected,
-                        counting: Counting { paths, mandatory_capture },
+                        options: PerftOptions {
+                            counting,
+                            mandatory_capture,
+                        },
                     })
                 };
-                push(entry["count"].as_u64().unwrap(), keep);
+                let counting = match entry["convention"].as_str() {
+                    Some("keep_duplicates") => keep_counting(&entry["sources"]),
+                    _ => Counting::Moves,
+                };
+                push(entry["count"].as_u64().unwrap(), counting);
                 if let Some(count) = entry.get("count_keep_duplicates").and_then(Value::as_u64) {
-                    push(count, true);
+                    push(count, keep_counting(&entry["sources_keep_duplicates"]));
                 }
             }
         }
@@ -66,21 +94,24 @@ fn cases() -> Vec<Case> {
 fn run(max_nodes: u64, min_nodes: u64) -> usize {
     let mut failures = Vec::new();
     let mut ran = 0;
-    for case in cases().into_iter().filter(|c| c.expected <= max_nodes && c.expected > min_nodes) {
-        let got = perft_fen(case.variant, &case.fen, case.depth, case.counting).unwrap();
+    for case in cases()
+        .into_iter()
+        .filter(|c| c.expected <= max_nodes && c.expected > min_nodes)
+    {
+        let got = perft_fen(case.variant, &case.fen, case.depth, case.options).unwrap();
         ran += 1;
         if got != case.expected {
             failures.push(format!(
-                "{} {} depth {} ({}): expected {}, got {got}",
-                case.table,
-                case.fen,
-                case.depth,
-                if case.counting.paths { "paths" } else { "moves" },
-                case.expected
+                "{} {} depth {} ({:?}): expected {}, got {got}",
+                case.table, case.fen, case.depth, case.options.counting, case.expected
             ));
         }
     }
-    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
+    assert!(
+        failures.is_empty(),
+        "perft mismatches:\n{}",
+        failures.join("\n")
+    );
     ran
 }
 
@@ -101,7 +132,10 @@ fn every_variant_we_play_has_a_reference_table() {
 #[test]
 #[ignore = "deep perft: minutes; run with --release -- --ignored"]
 fn perft_matches_every_reference_table_deep() {
-    let max = std::env::var("PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000_000_000);
+    let max = std::env::var("PERFT_MAX_NODES")
+        .ok()
+        .and_then(|v| v.parse().ok())
+        .unwrap_or(3_000_000_000);
     let ran = run(max, SUITE_MAX_NODES);
     eprintln!("{ran} deep perft cases matched (up to {max} nodes)");
 }

@@ -17,6 +17,7 @@ pub mod perft;
 pub mod position;
 pub mod ruleset;
 pub mod variant;
+pub mod view;
 
 pub use bitboard::Bitboard;
 pub use color::Color;

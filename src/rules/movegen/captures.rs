@@ -5,6 +5,8 @@
 //! ([`Removal::EndOfMove`]), or lifts each one as it is jumped and forbids a 180° turn
 //! ([`Removal::Immediate`]). A capture that can go on must go on: a king with several landing
 //! squares behind a piece must pick one from which it can capture again, if there is one.
+//! Each sequence of captured pieces is found once: a king that goes straight on over the next
+//! piece is searched from the first landing square only, unless the sink asks for every route.
 
 use super::sink::MoveSink;
 use crate::rules::bitboard::Bitboard;
@@ -23,6 +25,7 @@ const ORDER_BITS: u32 = 24;
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
     let side = position.side_to_move();
     let enemy = position.pieces(side.opponent());
+    let every_route = sink.every_route();
     let mut search = Search::<R, S> {
         sink,
         targets: enemy,
@@ -39,6 +42,7 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
         last_dir: 0,
         king_order: 0,
         best: None,
+        every_route,
         _rules: core::marker::PhantomData,
     };
     let all = position.occupied();
@@ -93,6 +97,8 @@ struct Search<'a, R: Rules, S: MoveSink> {
     /// One bit per captured piece, set for kings, the first capture in the highest bit.
     king_order: u32,
     best: Option<u64>,
+    /// Search a king going straight on from every landing square, not only the first.
+    every_route: bool,
     _rules: core::marker::PhantomData<R>,
 }
 
@@ -195,7 +201,7 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
     /// Captures of a king standing on `square`; returns whether there was any.
     fn king(&mut self, square: u8) -> bool {
         if R::FLYING_KINGS {
-            self.flying_king(square)
+            self.flying_king(square, None)
         } else {
             self.short_king(square)
         }
@@ -229,11 +235,15 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
         found
     }
 
-    fn flying_king(&mut self, square: u8) -> bool {
+    /// Captures of a flying king on `square`. `straight_on` is the direction the king came
+    /// from when `square` is not the first landing square behind the piece it just took: going
+    /// on that way is the same capture as going on from the first landing square (PDN writes
+    /// that square, RULES.md §12), so it is searched from there only.
+    fn flying_king(&mut self, square: u8, straight_on: Option<usize>) -> bool {
         let g = R::GEOMETRY;
         let mut found = false;
         for dir in 0..4 {
-            if self.turns_back(dir) {
+            if self.turns_back(dir) || straight_on == Some(dir) {
                 continue;
             }
             let mut victim = g.step(square, dir);
@@ -254,7 +264,12 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             let mut landing = first_landing;
             while landing != NONE && !self.occupied.contains(landing) {
                 self.push_landing(landing);
-                went_on |= self.flying_king(landing);
+                let straight_on = if landing == first_landing || self.every_route {
+                    None
+                } else {
+                    Some(dir)
+                };
+                went_on |= self.flying_king(landing, straight_on);
                 self.len -= 1;
                 landing = g.step(landing, dir);
             }

@@ -8,12 +8,24 @@ use crate::rules::mv::Move;
 /// Moves kept inline before a list spills to the heap; no position of a real game comes near.
 const INLINE_MOVES: usize = 128;
 
-/// The legal moves of a position, one per origin, destination and captured set (RULES.md §13.1),
-/// or one per capture route when made with [`MoveList::keeping_duplicates`].
+/// What counts as one entry of a [`MoveList`].
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Counting {
+    /// One per origin, destination and captured set: the legal moves (RULES.md §13.1).
+    #[default]
+    Moves,
+    /// One per sequence of captured pieces (dctl's "keep duplicates" tables).
+    Sequences,
+    /// One per route, every square a king may stop on counted (kish and pydraughts tables).
+    Routes,
+}
+
+/// The legal moves of a position (or, for perft tables counted that way, every capture
+/// sequence or route; see [`Counting`]).
 #[derive(Clone, Debug, Default)]
 pub struct MoveList {
     moves: SmallVec<[Move; INLINE_MOVES]>,
-    keep_duplicates: bool,
+    counting: Counting,
 }
 
 impl MoveList {
@@ -23,11 +35,11 @@ impl MoveList {
         MoveList::default()
     }
 
-    /// An empty list that keeps one entry per capture route (for perft tables counted that way).
-    pub fn keeping_duplicates() -> MoveList {
+    /// An empty list that counts entries as `counting` says.
+    pub fn counting(counting: Counting) -> MoveList {
         MoveList {
             moves: SmallVec::new(),
-            keep_duplicates: true,
+            counting,
         }
     }
 
@@ -69,7 +81,7 @@ impl MoveSink for MoveList {
 
     #[inline]
     fn push_capture(&mut self, mv: Move, _path: &[u8]) {
-        if self.keep_duplicates || !self.moves.contains(&mv) {
+        if self.counting != Counting::Moves || !self.moves.contains(&mv) {
             self.moves.push(mv);
         }
     }
@@ -82,6 +94,11 @@ impl MoveSink for MoveList {
     #[inline]
     fn is_empty(&self) -> bool {
         self.moves.is_empty()
+    }
+
+    #[inline]
+    fn every_route(&self) -> bool {
+        self.counting == Counting::Routes
     }
 }
 

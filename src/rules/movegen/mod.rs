@@ -9,7 +9,7 @@ mod list;
 mod quiet;
 mod sink;
 
-pub use list::{MoveList, PathList};
+pub use list::{Counting, MoveList, PathList};
 pub use sink::MoveSink;
 
 use super::position::Position;

@@ -14,4 +14,10 @@ pub trait MoveSink {
     fn push_quiet(&mut self, mv: Move);
     /// Whether nothing has been gathered.
     fn is_empty(&self) -> bool;
+    /// Whether a king going straight on over a second piece should be reported once per
+    /// square it could stop on in between (perft tables that count every route), rather than
+    /// once per sequence of captured pieces.
+    fn every_route(&self) -> bool {
+        false
+    }
 }

@@ -1,6 +1,7 @@
 //! Perft: the number of move sequences of a given length, the standard check (and benchmark)
 //! of a move generator. Counts distinct moves, or capture sequences or routes for tables made
-//! that way ([`Counting`]).
+//! that way ([`Counting`]). The last ply is counted, not played: captures are generated in
+//! full, quiet moves counted by whole-board shifts ([`movegen::count`]).
 
 use super::movegen::{self, Counting, MoveList};
 use super::position::{ParsePositionError, Position};
@@ -27,14 +28,13 @@ impl Default for PerftOptions {
 
 /// Leaf nodes at exactly `depth` plies from `position` (draw rules ignored).
 pub fn perft<R: Rules>(position: &Position<R>, depth: u32, options: PerftOptions) -> u64 {
-    if depth == 0 {
-        return 1;
+    match depth {
+        0 => return 1,
+        1 => return movegen::count(position, options.mandatory_capture, options.counting) as u64,
+        _ => {}
     }
     let mut list = MoveList::counting(options.counting);
     movegen::generate(position, options.mandatory_capture, &mut list);
-    if depth == 1 {
-        return list.len() as u64;
-    }
     list.iter()
         .map(|mv| {
             let mut next = *position;

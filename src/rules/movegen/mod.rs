@@ -28,3 +28,19 @@ pub fn generate<R: Rules, S: MoveSink>(
         quiet::generate(position, sink);
     }
 }
+
+/// The number of legal moves of `position` as `counting` counts them, without keeping the
+/// quiet moves (perft's last ply).
+#[inline]
+pub fn count<R: Rules>(
+    position: &Position<R>,
+    mandatory_capture: bool,
+    counting: Counting,
+) -> usize {
+    let mut captures = MoveList::counting(counting);
+    captures::generate(position, &mut captures);
+    if mandatory_capture && !captures.is_empty() {
+        return captures.len();
+    }
+    captures.len() + quiet::count(position)
+}

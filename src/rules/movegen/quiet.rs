@@ -51,3 +51,36 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
         }
     }
 }
+
+/// The number of moves without capture of the side to move: what [`generate`] would put into a
+/// sink, counted without making them (perft's last ply).
+#[inline]
+pub fn count<R: Rules>(position: &Position<R>) -> usize {
+    let g = R::GEOMETRY;
+    let side = position.side_to_move();
+    let empty = g.valid.minus(position.occupied());
+    let men = position.men(side);
+    let kings = position.kings(side);
+    let man_directions = R::man_move_directions(side);
+    let mut total = 0;
+    for dir in 0..4 {
+        if man_directions >> dir & 1 != 0 {
+            total += (g.shift(men, dir) & empty).count() as usize;
+        }
+        if !R::FLYING_KINGS {
+            total += (g.shift(kings, dir) & empty).count() as usize;
+        }
+    }
+    if R::FLYING_KINGS {
+        for from in kings {
+            for dir in 0..4 {
+                let mut to = g.step(from, dir);
+                while to != NONE && empty.contains(to) {
+                    total += 1;
+                    to = g.step(to, dir);
+                }
+            }
+        }
+    }
+    total
+}

@@ -33,6 +33,16 @@ impl Color {
         }
     }
 
+    /// Calls `f` with this colour as a compile-time constant in each branch, so that code
+    /// depending on the colour (directions, crowning row) folds away on hot paths.
+    #[inline(always)]
+    pub fn specialize<T>(self, mut f: impl FnMut(Color) -> T) -> T {
+        match self {
+            Color::White => f(Color::White),
+            Color::Black => f(Color::Black),
+        }
+    }
+
     /// The PDN letter: `W` or `B`.
     pub const fn letter(self) -> char {
         match self {

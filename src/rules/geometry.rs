@@ -46,6 +46,9 @@ pub struct Geometry {
     pub can_step: [Bitboard; 4],
     /// `neighbor[d][i]`: the square one step from `i` in direction `d`, or [`NONE`].
     pub neighbor: [[u8; 64]; 4],
+    /// `jump[d][i]`: the square two steps from `i` in direction `d` (where a short jump lands),
+    /// or [`NONE`].
+    pub jump: [[u8; 64]; 4],
     /// `(row, column)` of each bit (meaningless for bits that are not squares).
     pub coords: [(u8, u8); 64],
     /// The squares of each row.
@@ -165,6 +168,19 @@ impl Geometry {
             }
             i += 1;
         }
+        let mut jump = [[NONE; 64]; 4];
+        let mut d = 0;
+        while d < 4 {
+            let mut i = 0;
+            while i < 64 {
+                let next = neighbor[d][i];
+                if next != NONE {
+                    jump[d][i] = neighbor[d][next as usize];
+                }
+                i += 1;
+            }
+            d += 1;
+        }
         Geometry {
             kind,
             size,
@@ -178,6 +194,7 @@ impl Geometry {
                 Bitboard(can_step[3]),
             ],
             neighbor,
+            jump,
             coords,
             rows: {
                 let mut out = [Bitboard::EMPTY; 10];
@@ -217,6 +234,12 @@ impl Geometry {
     #[inline(always)]
     pub fn step(&self, square: u8, dir: usize) -> u8 {
         self.neighbor[dir][square as usize]
+    }
+
+    /// The square two steps from `square` in direction `dir` (a short jump's landing), or [`NONE`].
+    #[inline(always)]
+    pub fn jump(&self, square: u8, dir: usize) -> u8 {
+        self.jump[dir][square as usize]
     }
 
     /// The row a man of `color` is crowned on.

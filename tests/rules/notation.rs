@@ -220,3 +220,26 @@ fn house_rule_makes_captures_optional_on_8x8_only() {
     };
     assert!(matches!(request.view(None), Err(ReplayError::Rules(_))));
 }
+
+#[test]
+fn a_full_route_that_lies_inside_a_longer_route_names_the_shorter_move() {
+    // Regression (found by tests/properties.rs): b4xd6xb8 takes c5 and c7; its route is also a
+    // subsequence of b4xd6xf8xh6xf4xb8 (five pieces). The exact route must name it.
+    let fen = "W:Wb4:Bc5,c7,e7,g7,g5";
+    let request = GameRequest {
+        variant: Variant::Russian,
+        fen: Some(fen),
+        moves: &[],
+        rules: RuleOverrides::default(),
+    };
+    let played = request.view(Some("b4xd6xb8")).unwrap().last_move.unwrap();
+    assert_eq!(played.captures.len(), 2);
+    assert_eq!(played.notation, "b4xd6xb8");
+    assert!(matches!(
+        replay_error(Variant::Russian, Some(fen), &["b4xb8"]),
+        ReplayError::Illegal {
+            error: MoveTextError::Ambiguous(_),
+            ..
+        }
+    ));
+}

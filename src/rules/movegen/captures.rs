@@ -10,6 +10,7 @@
 
 use super::sink::MoveSink;
 use crate::rules::bitboard::Bitboard;
+use crate::rules::color::Color;
 use crate::rules::geometry::NONE;
 use crate::rules::mv::Move;
 use crate::rules::position::Position;
@@ -24,6 +25,11 @@ const ORDER_BITS: u32 = 24;
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
     let side = position.side_to_move();
+    let capturing_men = side.specialize(|side| men_of_side_that_can_capture(position, side));
+    let kings = position.kings(side);
+    if capturing_men.is_empty() && kings.is_empty() {
+        return;
+    }
     let enemy = position.pieces(side.opponent());
     let every_route = sink.every_route();
     let mut search = Search::<R, S> {
@@ -46,21 +52,20 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
         _rules: core::marker::PhantomData,
     };
     let all = position.occupied();
-    for from in men_that_can_capture::<R>(position) {
+    for from in capturing_men {
         search.start(all, from, false);
         search.man(from);
     }
-    for from in position.kings(side) {
+    for from in kings {
         search.start(all, from, true);
         search.king(from);
     }
 }
 
-/// The men of the side to move that have at least one capture (a cheap whole-board test).
+/// The men of `side` that have at least one capture (a cheap whole-board test).
 #[inline(always)]
-fn men_that_can_capture<R: Rules>(position: &Position<R>) -> Bitboard {
+fn men_of_side_that_can_capture<R: Rules>(position: &Position<R>, side: Color) -> Bitboard {
     let g = R::GEOMETRY;
-    let side = position.side_to_move();
     let men = position.men(side);
     let empty = g.valid.minus(position.occupied());
     let mut victims = position.pieces(side.opponent());
@@ -150,12 +155,17 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
         self.len += 1;
     }
 
-    /// Captures of a man standing on `square`; returns whether there was any.
+    /// Captures of a man standing on `square`; returns whether there was any. Inlined where a
+    /// sequence starts; continuations go through [`Search::man_continued`].
+    #[inline(always)]
     fn man(&mut self, square: u8) -> bool {
         let g = R::GEOMETRY;
         let mut found = false;
-        for dir in 0..4 {
-            if self.man_directions >> dir & 1 == 0 || self.turns_back(dir) {
+        let mut directions = self.man_directions;
+        while directions != 0 {
+            let dir = directions.trailing_zeros() as usize;
+            directions &= directions - 1;
+            if self.turns_back(dir) {
                 continue;
             }
             let victim = g.step(square, dir);
@@ -165,7 +175,7 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             if !R::MEN_CAPTURE_KINGS && self.enemy_kings.contains(victim) {
                 continue;
             }
-            let landing = g.step(victim, dir);
+            let landing = g.jump(square, dir);
             if landing == NONE || self.occupied.contains(landing) {
                 continue;
             }
@@ -182,10 +192,10 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
                         self.promoted = false;
                         went_on
                     }
-                    Promotion::AtEndOfMove => self.man(landing),
+                    Promotion::AtEndOfMove => self.man_continued(landing),
                 }
             } else {
-                self.man(landing)
+                self.man_continued(landing)
             };
             if !went_on {
                 let promotes = self.crowning.contains(landing)
@@ -196,6 +206,12 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             self.untake(victim, previous_dir);
         }
         found
+    }
+
+    /// [`Search::man`] after a jump, as a call of its own (the recursion).
+    #[inline(never)]
+    fn man_continued(&mut self, square: u8) -> bool {
+        self.man(square)
     }
 
     /// Captures of a king standing on `square`; returns whether there was any.
@@ -218,7 +234,7 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             if victim == NONE || !self.targets.contains(victim) {
                 continue;
             }
-            let landing = g.step(victim, dir);
+            let landing = g.jump(square, dir);
             if landing == NONE || self.occupied.contains(landing) {
                 continue;
             }

@@ -1,6 +1,7 @@
 //! Moves without capture: men by whole-board shifts, kings one step or along free lines.
 
 use super::sink::MoveSink;
+use crate::rules::color::Color;
 use crate::rules::geometry::NONE;
 use crate::rules::mv::Move;
 use crate::rules::position::Position;
@@ -9,8 +10,14 @@ use crate::rules::ruleset::Rules;
 /// Puts every move without capture of the side to move into `sink`.
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
+    position
+        .side_to_move()
+        .specialize(|side| generate_for(position, side, &mut *sink))
+}
+
+#[inline(always)]
+fn generate_for<R: Rules, S: MoveSink>(position: &Position<R>, side: Color, sink: &mut S) {
     let g = R::GEOMETRY;
-    let side = position.side_to_move();
     let empty = g.valid.minus(position.occupied());
     let men = position.men(side);
     let crowning = g.crowning_row(side);
@@ -56,8 +63,14 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
 /// sink, counted without making them (perft's last ply).
 #[inline]
 pub fn count<R: Rules>(position: &Position<R>) -> usize {
+    position
+        .side_to_move()
+        .specialize(|side| count_for(position, side))
+}
+
+#[inline(always)]
+fn count_for<R: Rules>(position: &Position<R>, side: Color) -> usize {
     let g = R::GEOMETRY;
-    let side = position.side_to_move();
     let empty = g.valid.minus(position.occupied());
     let men = position.men(side);
     let kings = position.kings(side);

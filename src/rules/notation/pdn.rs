@@ -137,9 +137,17 @@ impl MoveTable {
         self.entries.is_empty()
     }
 
-    /// The legal move that `text` names.
+    /// The legal move that `text` names: the move whose route is exactly the squares written,
+    /// else the only move whose route passes them in order.
     pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
         let squares = parse_squares(text, self.naming)?;
+        if let Some(entry) = self
+            .entries
+            .iter()
+            .find(|e| e.routes.iter().any(|r| *r == squares))
+        {
+            return Ok(entry.mv);
+        }
         let mut found: Vec<Move> = self
             .entries
             .iter()

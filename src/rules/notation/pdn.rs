@@ -144,7 +144,7 @@ impl MoveTable {
         if let Some(entry) = self
             .entries
             .iter()
-            .find(|e| e.routes.iter().any(|r| *r == squares))
+            .find(|e| e.routes.contains(&squares))
         {
             return Ok(entry.mv);
         }

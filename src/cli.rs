@@ -26,6 +26,8 @@ pub enum Command {
     /// Count (and time) move sequences to a depth: one line per depth,
     /// `<depth> <nodes> <seconds> <nodes per second>`.
     Perft(PerftArgs),
+    /// Print the OpenAPI document (as committed in `openapi/openapi.json`).
+    Openapi,
 }
 
 /// Arguments of `perft`.
@@ -100,6 +102,18 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
         }
         Ok(())
     }
+}
+
+/// Serves the HTTP API as the environment configures it, until SIGINT or SIGTERM.
+pub fn serve() -> Result<(), String> {
+    let config = crate::http::config::Config::from_env().map_err(|e| e.to_string())?;
+    crate::http::telemetry::init(config.log_format);
+    actix_web::rt::System::new().block_on(async move {
+        let app = crate::http::startup::Application::build(config.clone())
+            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;
+        tracing::info!(port = app.port(), "draughts-api listening");
+        app.run_until_stopped().await.map_err(|e| e.to_string())
+    })
 }
 
 /// Runs `perft` as the command line asked, writing to `out`.

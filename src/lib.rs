@@ -3,9 +3,11 @@
 //! Layers, each depending only on those before it:
 //! - [`rules`]: every variant's rules, positions, legal moves, notation and game outcomes;
 //!   no HTTP, no async.
-//! - [`cli`]: the command line (serving, `perft`).
+//! - [`http`]: the HTTP service (actix-web), a thin layer over the rules.
+//! - [`cli`]: the command line (serving, `perft`, `openapi`).
 
 #![deny(missing_docs)]
 
 pub mod cli;
+pub mod http;
 pub mod rules;

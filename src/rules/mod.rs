@@ -16,6 +16,7 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod ruleset;
+pub mod summary;
 pub mod variant;
 pub mod view;
 

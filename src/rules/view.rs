@@ -8,7 +8,7 @@ use super::geometry::NONE;
 use super::mv::Move;
 use super::naming::SquareName;
 use super::notation::fen::FenError;
-use super::notation::pdn::{Entry, MoveTable, MoveTextError};
+use super::notation::pdn::{parse_squares, Entry, MoveTable, MoveTextError};
 use super::position::{ParsePositionError, Position, PositionError};
 use super::ruleset::Rules;
 use super::variant::{Variant, VariantVisitor};
@@ -67,7 +67,7 @@ impl RuleOverrides {
     pub fn apply<R: Rules>(&self) -> Result<GameRules, ReplayError> {
         let mut rules = GameRules::of::<R>();
         if let Some(mandatory) = self.mandatory_capture {
-            if !mandatory && R::GEOMETRY.size != 8 {
+            if !mandatory && !R::VARIANT.summary().optional_capture_allowed {
                 return Err(ReplayError::Rules(format!(
                     "mandatory_capture: false is a house rule of the 8x8 variants; {} always requires captures",
                     R::VARIANT
@@ -243,6 +243,17 @@ pub fn play_text<R: Rules>(
     if status.is_over() {
         return Err(ReplayError::GameOver { index, status });
     }
+    // Fast path: `from-to` naming exactly one legal move needs no route table.
+    if let Ok([from, to]) = parse_squares(text, &R::NAMING).as_deref() {
+        let mut matching = game
+            .legal_moves()
+            .iter()
+            .filter(|m| m.from == *from && m.to == *to);
+        if let (Some(&mv), None) = (matching.next(), matching.next()) {
+            game.play(&mv).map_err(|e| unexpected(e, index))?;
+            return Ok(mv);
+        }
+    }
     let table = MoveTable::new(game.position(), game.rules().mandatory_capture);
     let mv = table.find(text).map_err(|error| {
         if error.is_syntax() {
@@ -266,11 +277,20 @@ pub fn play_text<R: Rules>(
             candidates,
         }
     })?;
-    game.play(&mv).map_err(|e| match e {
-        PlayError::GameOver(status) => ReplayError::GameOver { index, status },
-        PlayError::Illegal(_) => unreachable!("a move found in the legal move table is legal"),
-    })?;
+    game.play(&mv).map_err(|e| unexpected(e, index))?;
     Ok(mv)
+}
+
+/// A move taken from the legal moves of an ongoing game always plays; should that ever fail,
+/// it is reported as a game that cannot go on rather than a panic.
+fn unexpected(error: PlayError, index: Option<usize>) -> ReplayError {
+    match error {
+        PlayError::GameOver(status) => ReplayError::GameOver { index, status },
+        PlayError::Illegal(_) => ReplayError::GameOver {
+            index,
+            status: Status::Ongoing,
+        },
+    }
 }
 
 /// The view of a typed game.

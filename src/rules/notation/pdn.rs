@@ -141,11 +141,7 @@ impl MoveTable {
     /// else the only move whose route passes them in order.
     pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
         let squares = parse_squares(text, self.naming)?;
-        if let Some(entry) = self
-            .entries
-            .iter()
-            .find(|e| e.routes.contains(&squares))
-        {
+        if let Some(entry) = self.entries.iter().find(|e| e.routes.contains(&squares)) {
             return Ok(entry.mv);
         }
         let mut found: Vec<Move> = self

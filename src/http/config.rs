@@ -1,0 +1,162 @@
+//! `Config`: the service's settings, from built-in defaults and environment variables
+//! (`../shared/API.md`, "Configuration").
+
+use std::net::IpAddr;
+
+/// Every setting of the service.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Config {
+    /// `BIND_ADDR` (0.0.0.0).
+    pub bind_addr: IpAddr,
+    /// `PORT` (8080); 0 picks a free port.
+    pub port: u16,
+    /// `LOG_FORMAT`: `json` or `pretty` (json).
+    pub log_format: LogFormat,
+    /// `CORS_ALLOWED_ORIGINS`: `*` or a comma-separated list of origins (`*`).
+    pub cors_allowed_origins: Vec<String>,
+    /// `MAX_BODY_BYTES` (65536).
+    pub max_body_bytes: usize,
+    /// The longest move history a request may carry (1000).
+    pub max_moves: usize,
+    /// `RATE_LIMIT_PER_MINUTE`: requests per client address and minute; `None` is off (off).
+    pub rate_limit_per_minute: Option<u32>,
+    /// HTTP worker threads (the machine's cores).
+    pub workers: usize,
+}
+
+/// How log lines are written.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LogFormat {
+    /// One JSON object per line.
+    Json,
+    /// Human-readable lines.
+    Pretty,
+}
+
+/// A setting that could not be read.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct ConfigError {
+    /// The environment variable.
+    pub variable: &'static str,
+    /// What is wrong with its value.
+    pub message: String,
+}
+
+impl core::fmt::Display for ConfigError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}: {}", self.variable, self.message)
+    }
+}
+
+impl std::error::Error for ConfigError {}
+
+impl Default for Config {
+    fn default() -> Config {
+        Config {
+            bind_addr: IpAddr::from([0, 0, 0, 0]),
+            port: 8080,
+            log_format: LogFormat::Json,
+            cors_allowed_origins: vec!["*".to_owned()],
+            max_body_bytes: 64 * 1024,
+            max_moves: 1000,
+            rate_limit_per_minute: None,
+            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+        }
+    }
+}
+
+impl Config {
+    /// The defaults, overridden by the process environment.
+    pub fn from_env() -> Result<Config, ConfigError> {
+        Config::from_lookup(|name| std::env::var(name).ok())
+    }
+
+    /// The defaults, overridden by `lookup` (an environment).
+    pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
+        let mut config = Config::default();
+        let get = |name: &'static str| {
+            lookup(name)
+                .map(|v| v.trim().to_owned())
+                .filter(|v| !v.is_empty())
+        };
+        fn parse<T: std::str::FromStr>(
+            variable: &'static str,
+            value: &str,
+        ) -> Result<T, ConfigError>
+        where
+            T::Err: core::fmt::Display,
+        {
+            value.parse().map_err(|e: T::Err| ConfigError {
+                variable,
+                message: format!("{value:?}: {e}"),
+            })
+        }
+        if let Some(v) = get("BIND_ADDR") {
+            config.bind_addr = parse("BIND_ADDR", &v)?;
+        }
+        if let Some(v) = get("PORT") {
+            config.port = parse("PORT", &v)?;
+        }
+        if let Some(v) = get("LOG_FORMAT") {
+            config.log_format = match v.to_ascii_lowercase().as_str() {
+                "json" => LogFormat::Json,
+                "pretty" => LogFormat::Pretty,
+                _ => {
+                    return Err(ConfigError {
+                        variable: "LOG_FORMAT",
+                        message: format!("{v:?}: use json or pretty"),
+                    })
+                }
+            };
+        }
+        if let Some(v) = get("CORS_ALLOWED_ORIGINS") {
+            config.cors_allowed_origins = v
+                .split(',')
+                .map(|o| o.trim().to_owned())
+                .filter(|o| !o.is_empty())
+                .collect();
+        }
+        if let Some(v) = get("MAX_BODY_BYTES") {
+            config.max_body_bytes = parse("MAX_BODY_BYTES", &v)?;
+        }
+        if let Some(v) = get("RATE_LIMIT_PER_MINUTE") {
+            let limit: u32 = parse("RATE_LIMIT_PER_MINUTE", &v)?;
+            config.rate_limit_per_minute = (limit > 0).then_some(limit);
+        }
+        Ok(config)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn defaults_serve_out_of_the_box() {
+        let config = Config::from_lookup(|_| None).unwrap();
+        assert_eq!(config.port, 8080);
+        assert_eq!(config.cors_allowed_origins, vec!["*"]);
+        assert_eq!(config.max_body_bytes, 65536);
+        assert_eq!(config.rate_limit_per_minute, None);
+    }
+
+    #[test]
+    fn environment_overrides_and_errors_name_the_variable() {
+        let env = |name: &str| match name {
+            "PORT" => Some("9000".to_owned()),
+            "CORS_ALLOWED_ORIGINS" => Some("https://a.example, https://b.example".to_owned()),
+            "RATE_LIMIT_PER_MINUTE" => Some("60".to_owned()),
+            _ => None,
+        };
+        let config = Config::from_lookup(env).unwrap();
+        assert_eq!(config.port, 9000);
+        assert_eq!(
+            config.cors_allowed_origins,
+            vec!["https://a.example", "https://b.example"]
+        );
+        assert_eq!(config.rate_limit_per_minute, Some(60));
+        let bad =
+            Config::from_lookup(|name| (name == "PORT").then(|| "eighty".to_owned())).unwrap_err();
+        assert_eq!(bad.variable, "PORT");
+    }
+}

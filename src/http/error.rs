@@ -1,0 +1,258 @@
+//! `ApiError`: every error the API answers with, as `application/problem+json` (RFC 9457) with
+//! the codes of `../shared/API.md`. One place maps rules errors to HTTP.
+
+use actix_web::http::header::{self, HeaderValue};
+use actix_web::http::StatusCode;
+use actix_web::{HttpResponse, ResponseError};
+use serde::Serialize;
+use utoipa::ToSchema;
+
+use crate::rules::notation::pdn::MoveTextError;
+use crate::rules::view::ReplayError;
+use crate::rules::Status;
+
+/// The problem document every error answers with.
+#[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
+#[schema(example = json!({
+    "type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
+    "detail": "move: 8-13 is not a legal move for black here; captures are mandatory",
+    "legal_moves": ["15x24"]
+}))]
+pub struct Problem {
+    /// Always `about:blank`: `code` tells the kind of problem.
+    #[serde(rename = "type")]
+    pub kind: &'static str,
+    /// A short, fixed summary of the kind of problem.
+    pub title: &'static str,
+    /// The HTTP status.
+    pub status: u16,
+    /// A stable machine-readable code (see the API's error table).
+    pub code: &'static str,
+    /// What exactly is wrong with this request.
+    pub detail: String,
+    /// For `illegal_move` and `ambiguous_move`: the legal moves (or the candidates), in notation.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub legal_moves: Option<Vec<String>>,
+    /// For errors in the history: the index of the offending entry of `moves`.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub move_index: Option<usize>,
+}
+
+/// An error answer of the API. Fields mean what the same names mean in [`Problem`].
+#[allow(missing_docs)]
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ApiError {
+    /// 400 `invalid_json`: the body is not the JSON this endpoint takes.
+    InvalidJson(String),
+    /// 400 `invalid_fen`.
+    InvalidFen(String),
+    /// 400 `invalid_move_syntax`.
+    InvalidMoveSyntax {
+        detail: String,
+        move_index: Option<usize>,
+    },
+    /// 400 `invalid_rules`.
+    InvalidRules(String),
+    /// 400 `invalid_query`: a query parameter of a GET endpoint.
+    InvalidQuery(String),
+    /// 404 `unknown_variant`.
+    UnknownVariant(String),
+    /// 404 `not_found`: no such endpoint.
+    NotFound(String),
+    /// 405 `method_not_allowed`.
+    MethodNotAllowed(String),
+    /// 413 `payload_too_large`.
+    PayloadTooLarge(usize),
+    /// 422 `invalid_position`.
+    InvalidPosition(String),
+    /// 422 `illegal_move`.
+    IllegalMove {
+        detail: String,
+        legal_moves: Vec<String>,
+        move_index: Option<usize>,
+    },
+    /// 422 `ambiguous_move`.
+    AmbiguousMove {
+        detail: String,
+        candidates: Vec<String>,
+        move_index: Option<usize>,
+    },
+    /// 422 `game_over`.
+    GameOver {
+        detail: String,
+        move_index: Option<usize>,
+    },
+    /// 422 `too_many_moves`.
+    TooManyMoves { count: usize, max: usize },
+    /// 429 `rate_limited`, with the seconds to wait.
+    RateLimited { retry_after: u64 },
+}
+
+impl ApiError {
+    /// Status, code and title.
+    pub fn kind(&self) -> (StatusCode, &'static str, &'static str) {
+        use ApiError::*;
+        match self {
+            InvalidJson(_) => (StatusCode::BAD_REQUEST, "invalid_json", "Invalid JSON"),
+            InvalidFen(_) => (StatusCode::BAD_REQUEST, "invalid_fen", "Invalid FEN"),
+            InvalidMoveSyntax { .. } => (
+                StatusCode::BAD_REQUEST,
+                "invalid_move_syntax",
+                "Invalid move syntax",
+            ),
+            InvalidRules(_) => (StatusCode::BAD_REQUEST, "invalid_rules", "Invalid rules"),
+            InvalidQuery(_) => (StatusCode::BAD_REQUEST, "invalid_query", "Invalid query"),
+            UnknownVariant(_) => (StatusCode::NOT_FOUND, "unknown_variant", "Unknown variant"),
+            NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Not found"),
+            MethodNotAllowed(_) => (
+                StatusCode::METHOD_NOT_ALLOWED,
+                "method_not_allowed",
+                "Method not allowed",
+            ),
+            PayloadTooLarge(_) => (
+                StatusCode::PAYLOAD_TOO_LARGE,
+                "payload_too_large",
+                "Payload too large",
+            ),
+            InvalidPosition(_) => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "invalid_position",
+                "Invalid position",
+            ),
+            IllegalMove { .. } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "illegal_move",
+                "Illegal move",
+            ),
+            AmbiguousMove { .. } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "ambiguous_move",
+                "Ambiguous move",
+            ),
+            GameOver { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "game_over", "Game over"),
+            TooManyMoves { .. } => (
+                StatusCode::UNPROCESSABLE_ENTITY,
+                "too_many_moves",
+                "Too many moves",
+            ),
+            RateLimited { .. } => (
+                StatusCode::TOO_MANY_REQUESTS,
+                "rate_limited",
+                "Rate limited",
+            ),
+        }
+    }
+
+    /// The problem document.
+    pub fn problem(&self) -> Problem {
+        use ApiError::*;
+        let (status, code, title) = self.kind();
+        let (detail, legal_moves, move_index) = match self {
+            InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d)
+            | InvalidPosition(d) => (d.clone(), None, None),
+            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) => (d.clone(), None, None),
+            InvalidMoveSyntax { detail, move_index } | GameOver { detail, move_index } => {
+                (detail.clone(), None, *move_index)
+            }
+            PayloadTooLarge(limit) => (
+                format!("the request body is larger than {limit} bytes"),
+                None,
+                None,
+            ),
+            IllegalMove {
+                detail,
+                legal_moves,
+                move_index,
+            } => (detail.clone(), Some(legal_moves.clone()), *move_index),
+            AmbiguousMove {
+                detail,
+                candidates,
+                move_index,
+            } => (detail.clone(), Some(candidates.clone()), *move_index),
+            TooManyMoves { count, max } => (
+                format!("the history has {count} moves; at most {max} are accepted"),
+                None,
+                None,
+            ),
+            RateLimited { retry_after } => (
+                format!("too many requests from this client; retry in {retry_after} s"),
+                None,
+                None,
+            ),
+        };
+        Problem {
+            kind: "about:blank",
+            title,
+            status: status.as_u16(),
+            code,
+            detail,
+            legal_moves,
+            move_index,
+        }
+    }
+}
+
+impl core::fmt::Display for ApiError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let problem = self.problem();
+        write!(f, "{}: {}", problem.code, problem.detail)
+    }
+}
+
+impl ResponseError for ApiError {
+    fn status_code(&self) -> StatusCode {
+        self.kind().0
+    }
+
+    fn error_response(&self) -> HttpResponse {
+        let mut response = HttpResponse::build(self.status_code());
+        response.insert_header((
+            header::CONTENT_TYPE,
+            HeaderValue::from_static("application/problem+json"),
+        ));
+        if let ApiError::RateLimited { retry_after } = self {
+            response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+        }
+        response.body(serde_json::to_string(&self.problem()).unwrap_or_default())
+    }
+}
+
+impl From<ReplayError> for ApiError {
+    fn from(error: ReplayError) -> ApiError {
+        let detail = error.to_string();
+        match error {
+            ReplayError::Fen(_) => ApiError::InvalidFen(detail),
+            ReplayError::Position(_) => ApiError::InvalidPosition(detail),
+            ReplayError::Rules(_) => ApiError::InvalidRules(detail),
+            ReplayError::MoveSyntax { index, .. } => ApiError::InvalidMoveSyntax {
+                detail,
+                move_index: index,
+            },
+            ReplayError::Illegal {
+                index,
+                error: MoveTextError::Ambiguous(_),
+                candidates,
+                ..
+            } => ApiError::AmbiguousMove {
+                detail,
+                candidates,
+                move_index: index,
+            },
+            ReplayError::Illegal {
+                index, candidates, ..
+            } => ApiError::IllegalMove {
+                detail,
+                legal_moves: candidates,
+                move_index: index,
+            },
+            ReplayError::GameOver { index, status } => ApiError::GameOver {
+                detail: match status {
+                    Status::Win { winner, .. } => format!("{detail}: {} has won", winner.name()),
+                    Status::Draw(_) => format!("{detail}: it is drawn"),
+                    Status::Ongoing => detail,
+                },
+                move_index: index,
+            },
+        }
+    }
+}

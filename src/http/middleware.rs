@@ -1,0 +1,142 @@
+//! Middleware: request ids and access logs, metrics by route template, per-client rate limit.
+
+use std::collections::HashMap;
+use std::net::IpAddr;
+use std::sync::Mutex;
+use std::time::{Duration, Instant};
+
+use actix_web::body::MessageBody;
+use actix_web::dev::{ServiceRequest, ServiceResponse};
+use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::middleware::Next;
+use actix_web::{web, Error, ResponseError};
+use tracing::Instrument;
+
+use super::error::ApiError;
+use super::startup::AppState;
+
+/// The request id header, echoed or made up.
+pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
+
+/// Gives every request an id (the caller's `X-Request-Id` if it sent a sane one), runs it in a
+/// tracing span carrying that id, logs its outcome, records its metrics and returns the id.
+pub async fn observe(
+    req: ServiceRequest,
+    next: Next<impl MessageBody>,
+) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    let started = Instant::now();
+    let request_id = req
+        .headers()
+        .get(&REQUEST_ID)
+        .and_then(|v| v.to_str().ok())
+        .filter(|v| !v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
+        .map(str::to_owned)
+        .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
+    let method = req.method().to_string();
+    let span = tracing::info_span!("request", request_id = %request_id, method = %method, path = %req.path());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let result = next.call(req).instrument(span.clone()).await;
+    let mut response = match result {
+        Ok(response) => response,
+        Err(error) => return Err(error),
+    };
+    let route = response
+        .request()
+        .match_pattern()
+        .unwrap_or_else(|| "unmatched".to_owned());
+    let status = response.status().as_u16();
+    let seconds = started.elapsed().as_secs_f64();
+    if let Some(state) = state {
+        state.metrics.observe(&method, &route, status, seconds);
+    }
+    span.in_scope(
+        || tracing::info!(status, route = %route, micros = (seconds * 1e6) as u64, "answered"),
+    );
+    if let Ok(value) = HeaderValue::from_str(&request_id) {
+        response.headers_mut().insert(REQUEST_ID, value);
+    }
+    Ok(response)
+}
+
+/// A fixed-window request count per client address.
+#[derive(Debug)]
+pub struct RateLimiter {
+    per_minute: u32,
+    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
+}
+
+const WINDOW: Duration = Duration::from_secs(60);
+
+impl RateLimiter {
+    /// A limiter allowing `per_minute` requests per client and minute.
+    pub fn new(per_minute: u32) -> RateLimiter {
+        RateLimiter {
+            per_minute,
+            windows: Mutex::new(HashMap::new()),
+        }
+    }
+
+    /// Counts a request from `client`; `Err(seconds)` to wait when over the limit.
+    pub fn check(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
+        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
+        if windows.len() > 100_000 {
+            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
+        }
+        let entry = windows.entry(client).or_insert((now, 0));
+        if now.duration_since(entry.0) >= WINDOW {
+            *entry = (now, 0);
+        }
+        entry.1 += 1;
+        if entry.1 > self.per_minute {
+            let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
+            Err(wait.as_secs().max(1))
+        } else {
+            Ok(())
+        }
+    }
+}
+
+/// Answers `429 rate_limited` once a client address is over `RATE_LIMIT_PER_MINUTE`
+/// (only installed when that is set). Health, readiness and metrics are never limited.
+pub async fn rate_limit(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<actix_web::body::BoxBody>, Error> {
+    let limiter = req
+        .app_data::<web::Data<AppState>>()
+        .and_then(|s| s.rate_limiter.clone());
+    let exempt = matches!(req.path(), "/healthz" | "/readyz" | "/metrics");
+    if let (Some(limiter), false, Some(peer)) = (limiter, exempt, req.peer_addr()) {
+        if let Err(retry_after) = limiter.check(peer.ip(), Instant::now()) {
+            let response = ApiError::RateLimited { retry_after }.error_response();
+            return Ok(req.into_response(response));
+        }
+    }
+    Ok(next.call(req).await?.map_into_boxed_body())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn limiter_allows_the_limit_then_refuses_until_the_window_ends() {
+        let limiter = RateLimiter::new(2);
+        let client = IpAddr::from([10, 0, 0, 1]);
+        let now = Instant::now();
+        assert!(limiter.check(client, now).is_ok());
+        assert!(limiter.check(client, now).is_ok());
+        assert_eq!(
+            limiter.check(client, now + Duration::from_secs(20)),
+            Err(40)
+        );
+        assert!(
+            limiter.check(IpAddr::from([10, 0, 0, 2]), now).is_ok(),
+            "other clients are counted apart"
+        );
+        assert!(
+            limiter.check(client, now + WINDOW).is_ok(),
+            "a new window starts afresh"
+        );
+    }
+}

@@ -1,0 +1,41 @@
+//! `ApiDoc`: the OpenAPI 3.1 document, generated from the handlers and DTOs. The committed copy
+//! is `openapi/openapi.json` (regenerate: `cargo run --quiet -- openapi > openapi/openapi.json`).
+
+use utoipa::OpenApi;
+
+use super::dto;
+use super::error::Problem;
+use super::routes;
+
+/// The service's OpenAPI document.
+#[derive(OpenApi)]
+#[openapi(
+    info(
+        title = "draughts-api",
+        description = "Checkers and draughts as a stateless HTTP service: legal moves, applying a move, game \
+            outcomes. Games are described in full by every request (`fen` plus `moves`); errors are \
+            `application/problem+json` with a stable `code`. Unknown JSON fields are rejected \
+            (`invalid_json`) so that typos do not pass silently."
+    ),
+    paths(
+        routes::variants::list_variants,
+        routes::variants::get_variant,
+        routes::game::legal_moves,
+        routes::game::apply_move,
+        routes::health::healthz,
+        routes::health::readyz,
+        routes::metrics::metrics,
+    ),
+    components(schemas(Problem, dto::GameBody, dto::ApplyMoveBody, dto::RulesBody, dto::DrawBody)),
+    tags(
+        (name = "variants", description = "The variants and their rules"),
+        (name = "games", description = "Legal moves and playing moves"),
+        (name = "operations", description = "Health, readiness and metrics"),
+    )
+)]
+pub struct ApiDoc;
+
+/// The document as pretty JSON, as committed in `openapi/openapi.json`.
+pub fn document() -> String {
+    ApiDoc::openapi().to_pretty_json().unwrap_or_default() + "\n"
+}

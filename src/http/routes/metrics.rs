@@ -1,0 +1,16 @@
+//! `GET /metrics`: Prometheus text format.
+
+use actix_web::{web, HttpResponse};
+
+use crate::http::startup::AppState;
+
+/// Every metric of the service and the process, in Prometheus text format.
+#[utoipa::path(get, path = "/metrics", tag = "operations",
+    responses((status = 200, description = "Prometheus text exposition format", body = String,
+        content_type = "text/plain; version=0.0.4")))]
+pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type("text/plain; version=0.0.4; charset=utf-8")
+        .insert_header(("Cache-Control", "no-store"))
+        .body(state.metrics.render())
+}

@@ -1,0 +1,133 @@
+//! `Application`: binds the listener and builds the server with every endpoint, middleware
+//! and limit. Tests build it on port 0.
+
+use std::net::TcpListener;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use actix_cors::Cors;
+use actix_web::dev::Server;
+use actix_web::error::JsonPayloadError;
+use actix_web::middleware::from_fn;
+use actix_web::{web, App, HttpServer};
+use utoipa::OpenApi;
+use utoipa_swagger_ui::SwaggerUi;
+
+use super::config::Config;
+use super::error::ApiError;
+use super::metrics::Metrics;
+use super::middleware::{observe, rate_limit, RateLimiter};
+use super::openapi::ApiDoc;
+use super::routes;
+
+/// What every handler can reach.
+pub struct AppState {
+    /// The configuration.
+    pub config: Config,
+    /// The metrics.
+    pub metrics: Metrics,
+    /// The rate limiter, when one is configured.
+    pub rate_limiter: Option<Arc<RateLimiter>>,
+    ready: AtomicBool,
+}
+
+impl AppState {
+    /// Whether the server is ready to serve.
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+}
+
+/// A bound, not yet running, server.
+pub struct Application {
+    port: u16,
+    server: Server,
+}
+
+impl Application {
+    /// Binds `config.bind_addr:config.port` and builds the server.
+    pub fn build(config: Config) -> std::io::Result<Application> {
+        let listener = TcpListener::bind((config.bind_addr, config.port))?;
+        let port = listener.local_addr()?.port();
+        let state = web::Data::new(AppState {
+            rate_limiter: config
+                .rate_limit_per_minute
+                .map(|n| Arc::new(RateLimiter::new(n))),
+            metrics: Metrics::new(),
+            ready: AtomicBool::new(false),
+            config: config.clone(),
+        });
+        let openapi = ApiDoc::openapi();
+        let workers = config.workers;
+        let server_state = state.clone();
+        let server = HttpServer::new(move || {
+            let state = server_state.clone();
+            let json = json_config(state.config.max_body_bytes);
+            App::new()
+                .app_data(state.clone())
+                .app_data(json)
+                .wrap(from_fn(rate_limit))
+                .wrap(cors(&state.config.cors_allowed_origins))
+                .wrap(from_fn(observe))
+                .configure(routes::configure)
+                .service(
+                    SwaggerUi::new("/swagger-ui/{_:.*}")
+                        .url("/api-docs/openapi.json", openapi.clone()),
+                )
+                .default_service(web::to(routes::not_found))
+        })
+        .listen(listener)?
+        .workers(workers)
+        .shutdown_timeout(30)
+        .run();
+        state.ready.store(true, Ordering::Release);
+        Ok(Application { port, server })
+    }
+
+    /// The port the server listens on.
+    pub fn port(&self) -> u16 {
+        self.port
+    }
+
+    /// Serves until SIGINT or SIGTERM, then stops accepting and finishes in-flight requests.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.server.await
+    }
+}
+
+/// JSON bodies: size limit, any content type (browsers may send `text/plain` to skip a
+/// preflight), and problem+json errors.
+fn json_config(limit: usize) -> web::JsonConfig {
+    web::JsonConfig::default()
+        .limit(limit)
+        .content_type_required(false)
+        .error_handler(move |error, _req| {
+            let api_error = match error {
+                JsonPayloadError::Overflow { .. }
+                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge(limit),
+                JsonPayloadError::Deserialize(e) => {
+                    ApiError::InvalidJson(format!("the body is not valid here: {e}"))
+                }
+                other => {
+                    ApiError::InvalidJson(format!("the body could not be read as JSON: {other}"))
+                }
+            };
+            api_error.into()
+        })
+}
+
+/// CORS: any origin by default, or the configured list; preflight answered.
+fn cors(origins: &[String]) -> Cors {
+    let cors = Cors::default()
+        .allowed_methods(["GET", "POST", "OPTIONS"])
+        .allow_any_header()
+        .expose_headers(["x-request-id", "retry-after", "etag"])
+        .max_age(3600);
+    if origins.iter().any(|o| o == "*") {
+        cors.allow_any_origin().send_wildcard()
+    } else {
+        origins
+            .iter()
+            .fold(cors, |cors, origin| cors.allowed_origin(origin))
+    }
+}

@@ -111,9 +111,12 @@ pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
 
 /// Reads the `rules` object, or answers `invalid_rules`.
 fn parse_rules(rules: Option<&Value>) -> Result<RuleOverrides, ApiError> {
-    let Some(value) = rules else {
+    let Some(value) = rules.filter(|v| !v.is_null()) else {
         return Ok(RuleOverrides::default());
     };
+    if !value.is_object() {
+        return Err(ApiError::InvalidRules(format!("rules must be an object, found {value}")));
+    }
     let body =
         RulesBody::deserialize(value).map_err(|e| ApiError::InvalidRules(format!("rules: {e}")))?;
     let draw = body.draw.unwrap_or_default();

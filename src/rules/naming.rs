@@ -4,7 +4,7 @@
 //! players write. Italian and Spanish boards are the diagonal board mirrored left to right
 //! (their near-right corner is playable), so their names are read through a mirror.
 
-use super::geometry::Geometry;
+use super::geometry::{Geometry, NONE};
 
 /// How the squares are numbered, if they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -68,9 +68,48 @@ pub struct Naming {
     pub numbering: Numbering,
     /// The notation written by default.
     pub notation: Notation,
+    /// Each internal index's number (0: not a square, or no numbering).
+    numbers: [u8; 64],
+    /// The internal index of each number ([`NONE`] where there is none).
+    by_number: [u8; 101],
 }
 
 impl Naming {
+    /// The names of `geometry`'s squares, seen in a mirror or not, numbered as `numbering`.
+    pub const fn new(geometry: &'static Geometry, mirrored: bool, numbering: Numbering, notation: Notation) -> Naming {
+        let mut numbers = [0u8; 64];
+        let mut by_number = [NONE; 101];
+        if !matches!(numbering, Numbering::None) {
+            let size = geometry.size;
+            let mut order = 0u8;
+            let mut row = 0;
+            while row < size {
+                let mut visible = 0;
+                while visible < size {
+                    let column = if mirrored { size - 1 - visible } else { visible };
+                    let mut bit = 0;
+                    while bit < 64 {
+                        if geometry.valid.contains(bit) && geometry.coords[bit as usize].0 == row
+                            && geometry.coords[bit as usize].1 == column
+                        {
+                            order += 1;
+                            let number = match numbering {
+                                Numbering::FromWhiteNearRight => geometry.squares + 1 - order,
+                                _ => order,
+                            };
+                            numbers[bit as usize] = number;
+                            by_number[number as usize] = bit;
+                        }
+                        bit += 1;
+                    }
+                    visible += 1;
+                }
+                row += 1;
+            }
+        }
+        Naming { geometry, mirrored, numbering, notation, numbers, by_number }
+    }
+
     /// `(row, column)` as players see the board (column 0 = file `a`).
     fn visible_coords(&self, square: u8) -> (u8, u8) {
         let (row, column) = self.geometry.coords[square as usize];
@@ -95,24 +134,11 @@ impl Naming {
         self.geometry.at(row, column)
     }
 
-    fn reading_order(&self, square: u8) -> u8 {
-        let key = self.visible_coords(square);
-        1 + self
-            .geometry
-            .valid
-            .into_iter()
-            .filter(|&s| self.visible_coords(s) < key)
-            .count() as u8
-    }
-
     /// The square's number, if this variant numbers its squares.
     pub fn number(&self, square: u8) -> Option<u8> {
-        match self.numbering {
-            Numbering::None => None,
-            Numbering::ReadingOrder => Some(self.reading_order(square)),
-            Numbering::FromWhiteNearRight => {
-                Some(self.geometry.squares + 1 - self.reading_order(square))
-            }
+        match self.numbers[square as usize] {
+            0 => None,
+            n => Some(n),
         }
     }
 
@@ -121,11 +147,10 @@ impl Naming {
         if self.numbering == Numbering::None {
             return Err(SquareError::NumbersNotSupported);
         }
-        self.geometry
-            .valid
-            .into_iter()
-            .find(|&s| self.number(s).map(u32::from) == Some(number))
-            .ok_or(SquareError::NoSuchSquare)
+        match self.by_number.get(number as usize) {
+            Some(&square) if square != NONE => Ok(square),
+            _ => Err(SquareError::NoSuchSquare),
+        }
     }
 
     /// The square's algebraic name: file (0 = `a`) and rank (1-based, rank 1 at White's side).

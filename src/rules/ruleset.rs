@@ -93,12 +93,7 @@ pub trait Rules:
     const ENDGAME: EndgameRules;
 
     /// The variant's square names.
-    const NAMING: Naming = Naming {
-        geometry: Self::GEOMETRY,
-        mirrored: Self::MIRRORED,
-        numbering: Self::NUMBERING,
-        notation: Self::NOTATION,
-    };
+    const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
 
     /// The directions a man of `color` moves in without capturing (bit set of direction indexes).
     #[inline(always)]

@@ -3,7 +3,7 @@
 
 use super::color::Color;
 use super::draw::{advance_clocks, DrawRules, EndgameClock, QuietReset};
-use super::movegen::MoveList;
+use super::movegen::{MoveList, MoveSink};
 use super::mv::Move;
 use super::position::Position;
 use super::ruleset::Rules;
@@ -198,7 +198,9 @@ impl<R: Rules> Game<R> {
     /// Works out the status of the current position and its legal moves.
     fn settle(&mut self) {
         let side = self.position.side_to_move();
-        self.legal = self.position.legal_moves_with(self.rules.mandatory_capture);
+        self.legal.clear();
+        self.position
+            .generate_into(self.rules.mandatory_capture, &mut self.legal);
         self.status = if self.position.pieces(side).is_empty() {
             Status::Win {
                 winner: side.opponent(),
@@ -215,7 +217,7 @@ impl<R: Rules> Game<R> {
             Status::Ongoing
         };
         if self.status.is_over() {
-            self.legal = MoveList::new();
+            self.legal.clear();
         }
     }
 

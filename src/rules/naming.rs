@@ -76,7 +76,12 @@ pub struct Naming {
 
 impl Naming {
     /// The names of `geometry`'s squares, seen in a mirror or not, numbered as `numbering`.
-    pub const fn new(geometry: &'static Geometry, mirrored: bool, numbering: Numbering, notation: Notation) -> Naming {
+    pub const fn new(
+        geometry: &'static Geometry,
+        mirrored: bool,
+        numbering: Numbering,
+        notation: Notation,
+    ) -> Naming {
         let mut numbers = [0u8; 64];
         let mut by_number = [NONE; 101];
         if !matches!(numbering, Numbering::None) {
@@ -86,10 +91,15 @@ impl Naming {
             while row < size {
                 let mut visible = 0;
                 while visible < size {
-                    let column = if mirrored { size - 1 - visible } else { visible };
+                    let column = if mirrored {
+                        size - 1 - visible
+                    } else {
+                        visible
+                    };
                     let mut bit = 0;
                     while bit < 64 {
-                        if geometry.valid.contains(bit) && geometry.coords[bit as usize].0 == row
+                        if geometry.valid.contains(bit)
+                            && geometry.coords[bit as usize].0 == row
                             && geometry.coords[bit as usize].1 == column
                         {
                             order += 1;
@@ -107,7 +117,14 @@ impl Naming {
                 row += 1;
             }
         }
-        Naming { geometry, mirrored, numbering, notation, numbers, by_number }
+        Naming {
+            geometry,
+            mirrored,
+            numbering,
+            notation,
+            numbers,
+            by_number,
+        }
     }
 
     /// `(row, column)` as players see the board (column 0 = file `a`).

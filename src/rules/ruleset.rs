@@ -93,7 +93,12 @@ pub trait Rules:
     const ENDGAME: EndgameRules;
 
     /// The variant's square names.
-    const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
+    const NAMING: Naming = Naming::new(
+        Self::GEOMETRY,
+        Self::MIRRORED,
+        Self::NUMBERING,
+        Self::NOTATION,
+    );
 
     /// The directions a man of `color` moves in without capturing (bit set of direction indexes).
     #[inline(always)]

@@ -115,7 +115,9 @@ fn parse_rules(rules: Option<&Value>) -> Result<RuleOverrides, ApiError> {
         return Ok(RuleOverrides::default());
     };
     if !value.is_object() {
-        return Err(ApiError::InvalidRules(format!("rules must be an object, found {value}")));
+        return Err(ApiError::InvalidRules(format!(
+            "rules must be an object, found {value}"
+        )));
     }
     let body =
         RulesBody::deserialize(value).map_err(|e| ApiError::InvalidRules(format!("rules: {e}")))?;

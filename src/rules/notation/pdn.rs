@@ -4,6 +4,8 @@
 //! A [`MoveTable`] holds the legal moves of one position with every route each can be played
 //! by; it is built per request, not on the search's hot path.
 
+use smallvec::SmallVec;
+
 use crate::rules::movegen::PathList;
 use crate::rules::mv::Move;
 use crate::rules::naming::{Naming, SquareError};
@@ -70,8 +72,11 @@ impl core::fmt::Display for MoveTextError {
 
 impl std::error::Error for MoveTextError {}
 
+/// The squares of move text: inline up to a long capture's length.
+pub type Squares = SmallVec<[u8; 24]>;
+
 /// Reads the squares of move text (internal indexes), without looking at any position.
-pub fn parse_squares(text: &str, naming: &Naming) -> Result<Vec<u8>, MoveTextError> {
+pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextError> {
     let text = text.trim();
     if text.is_empty() {
         return Err(MoveTextError::Empty);
@@ -86,7 +91,7 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Vec<u8>, MoveTextErr
                     reason,
                 })
         })
-        .collect::<Result<Vec<u8>, _>>()?;
+        .collect::<Result<Squares, _>>()?;
     if squares.len() < 2 {
         return Err(MoveTextError::TooShort(text.to_owned()));
     }
@@ -141,7 +146,11 @@ impl MoveTable {
     /// else the only move whose route passes them in order.
     pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
         let squares = parse_squares(text, self.naming)?;
-        if let Some(entry) = self.entries.iter().find(|e| e.routes.contains(&squares)) {
+        if let Some(entry) = self
+            .entries
+            .iter()
+            .find(|e| e.routes.iter().any(|r| r[..] == squares[..]))
+        {
             return Ok(entry.mv);
         }
         let mut found: Vec<Move> = self

@@ -1,0 +1,73 @@
+#!/usr/bin/env bash
+# Load test of the HTTP service with wrk (Debian package `wrk`): throughput and latency of
+# /healthz and of /v1/legal-moves (start position, and a mid-game position with a 60-move
+# history), in one run, against a release build on loopback.
+#
+#   bench/load.sh                     # 64 connections, 10 s per endpoint, logging at RUST_LOG=info
+#   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
+#   CONNECTIONS=16 DURATION=5 bench/load.sh
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+command -v wrk >/dev/null || { echo "wrk is not installed: apt-get install wrk" >&2; exit 1; }
+connections=${CONNECTIONS:-64}
+duration=${DURATION:-10}
+threads=${THREADS:-2}
+port=${LOAD_PORT:-18098}
+log_level=${RUST_LOG:-info}
+
+cargo build --release --quiet
+work=$(mktemp -d)
+PORT=$port RUST_LOG=$log_level ./target/release/draughts-api >"$work/server.log" 2>&1 &
+server=$!
+trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
+
+python3 - "$port" "$work" <<'PY'
+import json, sys, time, urllib.request
+port, work = sys.argv[1], sys.argv[2]
+base = f"http://127.0.0.1:{port}"
+deadline = time.monotonic() + 30
+while True:
+    try:
+        urllib.request.urlopen(base + "/readyz", timeout=1)
+        break
+    except OSError:
+        if time.monotonic() > deadline:
+            sys.exit("server not ready")
+        time.sleep(0.1)
+
+def post(path, body):
+    request = urllib.request.Request(base + path, json.dumps(body).encode(), {"Content-Type": "application/json"})
+    return json.load(urllib.request.urlopen(request))
+
+# A 60-ply English game, chosen deterministically (the middle legal move each time).
+moves = []
+answer = post("/v1/legal-moves", {"variant": "english"})
+while len(moves) < 60:
+    legal = answer["moves"]
+    assert legal, f"game ended after {len(moves)} plies"
+    moves.append(legal[len(legal) // 2]["notation"])
+    answer = post("/v1/legal-moves", {"variant": "english", "moves": moves})
+assert answer["status"]["state"] == "ongoing"
+json.dump({"variant": "english"}, open(f"{work}/start.json", "w"))
+json.dump({"variant": "english", "moves": moves}, open(f"{work}/midgame.json", "w"))
+PY
+
+cat >"$work/post.lua" <<'LUA'
+wrk.method = "POST"
+wrk.headers["Content-Type"] = "application/json"
+local file = io.open(os.getenv("BODY_FILE"), "r")
+wrk.body = file:read("*a")
+file:close()
+LUA
+
+run() {
+  local name=$1; shift
+  echo "### $name"
+  wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency "
+}
+
+echo "# wrk: $connections connections, $threads threads, ${duration}s each; RUST_LOG=$log_level; $(nproc) cores; $(date -u +%FT%TZ)"
+run "GET /healthz" "http://127.0.0.1:$port/healthz"
+BODY_FILE="$work/start.json" run "POST /v1/legal-moves (start position)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
+BODY_FILE="$work/midgame.json" run "POST /v1/legal-moves (60-move history)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"

@@ -1,0 +1,14 @@
+//! Black-box tests of the HTTP service: each test starts the real server on a free port
+//! (`helpers::spawn_app`) and talks to it over HTTP, checking the contract of
+//! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
+
+mod cors;
+mod errors;
+mod games;
+mod headers;
+mod helpers;
+mod metrics;
+mod openapi;
+mod operations;
+mod play;
+mod variants;

@@ -84,20 +84,10 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
         .map_err(write_error)?;
         for depth in 1..=self.args.depth {
             let started = Instant::now();
-            let nodes = perft(
-                &position,
-                depth,
-                PerftOptions {
-                    counting: self.args.counting(),
-                    mandatory_capture: true,
-                },
-            );
+            let nodes =
+                perft(&position, depth, PerftOptions { counting: self.args.counting(), mandatory_capture: true });
             let seconds = started.elapsed().as_secs_f64();
-            let rate = if seconds > 0.0 {
-                nodes as f64 / seconds
-            } else {
-                0.0
-            };
+            let rate = if seconds > 0.0 { nodes as f64 / seconds } else { 0.0 };
             writeln!(self.out, "{depth} {nodes} {seconds:.6} {rate:.0}").map_err(write_error)?;
         }
         Ok(())

@@ -37,39 +37,19 @@ impl VariantVisitor for Moves<'_> {
                 None => name(s),
             });
             let captured: Vec<String> = captured.into_iter().map(name).collect();
-            keys.insert(format!(
-                "{}|{}|{}",
-                name(mv.from),
-                name(mv.to),
-                captured.join(",")
-            ));
+            keys.insert(format!("{}|{}|{}", name(mv.from), name(mv.to), captured.join(",")));
             let separator = if mv.is_capture() { "x" } else { "-" };
             for route in &entry.routes {
-                routes.insert(
-                    route
-                        .iter()
-                        .map(|&s| name(s))
-                        .collect::<Vec<_>>()
-                        .join(separator),
-                );
+                routes.insert(route.iter().map(|&s| name(s)).collect::<Vec<_>>().join(separator));
             }
         }
-        assert_eq!(
-            keys.len(),
-            position.legal_moves().len(),
-            "the move table and the move list disagree"
-        );
+        assert_eq!(keys.len(), position.legal_moves().len(), "the move table and the move list disagree");
         (keys, routes)
     }
 }
 
 fn strings(value: &Value) -> BTreeSet<String> {
-    value
-        .as_array()
-        .unwrap()
-        .iter()
-        .map(|v| v.as_str().unwrap().to_owned())
-        .collect()
+    value.as_array().unwrap().iter().map(|v| v.as_str().unwrap().to_owned()).collect()
 }
 
 #[test]
@@ -77,30 +57,19 @@ fn legal_moves_equal_the_reference_samples_in_every_variant() {
     let mut checked = 0;
     let mut failures = Vec::new();
     for (file, variant) in FILES {
-        let path = format!(
-            "{}/tests/data/movegen-samples/{file}.jsonl",
-            env!("CARGO_MANIFEST_DIR")
-        );
+        let path = format!("{}/tests/data/movegen-samples/{file}.jsonl", env!("CARGO_MANIFEST_DIR"));
         for line in std::fs::read_to_string(path).unwrap().lines() {
             let sample: Value = serde_json::from_str(line).unwrap();
             let fen = sample["fen"].as_str().unwrap();
             let (keys, routes) = variant.visit(Moves(fen));
             let expected_keys = strings(&sample["keys_distinct"]);
-            let expected_routes: BTreeSet<String> = sample["moves"]
-                .as_array()
-                .unwrap()
-                .iter()
-                .map(|m| m["path"].as_str().unwrap().to_owned())
-                .collect();
+            let expected_routes: BTreeSet<String> =
+                sample["moves"].as_array().unwrap().iter().map(|m| m["path"].as_str().unwrap().to_owned()).collect();
             if keys != expected_keys {
-                failures.push(format!(
-                    "{variant} {fen}: moves {keys:?}, expected {expected_keys:?}"
-                ));
+                failures.push(format!("{variant} {fen}: moves {keys:?}, expected {expected_keys:?}"));
             }
             if routes != expected_routes {
-                failures.push(format!(
-                    "{variant} {fen}: routes {routes:?}, expected {expected_routes:?}"
-                ));
+                failures.push(format!("{variant} {fen}: routes {routes:?}, expected {expected_routes:?}"));
             }
             checked += 1;
         }

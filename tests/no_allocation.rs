@@ -39,22 +39,8 @@ impl VariantVisitor for Walk {
         let before = ALLOCATIONS.load(Ordering::SeqCst);
         let mut nodes = 0;
         for counting in [Counting::Moves, Counting::Sequences, Counting::Routes] {
-            nodes += perft(
-                &start,
-                4,
-                PerftOptions {
-                    counting,
-                    mandatory_capture: true,
-                },
-            );
-            nodes += perft(
-                &start,
-                3,
-                PerftOptions {
-                    counting,
-                    mandatory_capture: false,
-                },
-            );
+            nodes += perft(&start, 4, PerftOptions { counting, mandatory_capture: true });
+            nodes += perft(&start, 3, PerftOptions { counting, mandatory_capture: false });
         }
         let moves = start.legal_moves_with(true);
         for mv in moves.iter() {
@@ -70,13 +56,7 @@ impl VariantVisitor for Walk {
 fn move_generation_and_perft_allocate_nothing_in_any_variant() {
     for variant in Variant::ALL {
         let (allocations, nodes) = variant.visit(Walk);
-        assert!(
-            nodes > 1000,
-            "{variant}: the walk visited only {nodes} nodes"
-        );
-        assert_eq!(
-            allocations, 0,
-            "{variant}: {allocations} allocations during move generation"
-        );
+        assert!(nodes > 1000, "{variant}: the walk visited only {nodes} nodes");
+        assert_eq!(allocations, 0, "{variant}: {allocations} allocations during move generation");
     }
 }

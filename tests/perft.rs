@@ -14,13 +14,7 @@ use serde_json::Value;
 const SUITE_MAX_NODES: u64 = 10_000_000;
 
 /// Variants in the table that this service does not play.
-const NOT_PLAYED: [&str; 5] = [
-    "pool",
-    "thai_dctl_12men",
-    "frisian",
-    "canadian",
-    "antidraughts",
-];
+const NOT_PLAYED: [&str; 5] = ["pool", "thai_dctl_12men", "frisian", "canadian", "antidraughts"];
 
 struct Case {
     table: String,
@@ -32,11 +26,7 @@ struct Case {
 }
 
 fn cases() -> Vec<Case> {
-    let text = std::fs::read_to_string(concat!(
-        env!("CARGO_MANIFEST_DIR"),
-        "/tests/data/perft.json"
-    ))
-    .unwrap();
+    let text = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/perft.json")).unwrap();
     let data: Value = serde_json::from_str(&text).unwrap();
     let mut out = Vec::new();
     for (table, positions) in data.as_object().unwrap() {
@@ -47,8 +37,7 @@ fn cases() -> Vec<Case> {
             "english_optional_capture_houserule" => ("english", false),
             other => (other, true),
         };
-        let variant = Variant::from_id(variant_id)
-            .unwrap_or_else(|| panic!("table {table} names no variant"));
+        let variant = Variant::from_id(variant_id).unwrap_or_else(|| panic!("table {table} names no variant"));
         for (key, depths) in positions.as_object().unwrap() {
             // Some keys carry a remark after the FEN: "W:W1-12:B21-32 (PDN N1 numbering; ...)".
             let fen = key.split_whitespace().next().unwrap().to_owned();
@@ -71,10 +60,7 @@ fn cases() -> Vec<Case> {
                         fen: fen.clone(),
                         depth,
                         expected,
-                        options: PerftOptions {
-                            counting,
-                            mandatory_capture,
-                        },
+                        options: PerftOptions { counting, mandatory_capture },
                     })
                 };
                 let counting = match entry["convention"].as_str() {
@@ -94,10 +80,7 @@ fn cases() -> Vec<Case> {
 fn run(max_nodes: u64, min_nodes: u64) -> usize {
     let mut failures = Vec::new();
     let mut ran = 0;
-    for case in cases()
-        .into_iter()
-        .filter(|c| c.expected <= max_nodes && c.expected > min_nodes)
-    {
+    for case in cases().into_iter().filter(|c| c.expected <= max_nodes && c.expected > min_nodes) {
         let got = perft_fen(case.variant, &case.fen, case.depth, case.options).unwrap();
         ran += 1;
         if got != case.expected {
@@ -107,11 +90,7 @@ fn run(max_nodes: u64, min_nodes: u64) -> usize {
             ));
         }
     }
-    assert!(
-        failures.is_empty(),
-        "perft mismatches:\n{}",
-        failures.join("\n")
-    );
+    assert!(failures.is_empty(), "perft mismatches:\n{}", failures.join("\n"));
     ran
 }
 
@@ -132,10 +111,7 @@ fn every_variant_we_play_has_a_reference_table() {
 #[test]
 #[ignore = "deep perft: minutes; run with --release -- --ignored"]
 fn perft_matches_every_reference_table_deep() {
-    let max = std::env::var("PERFT_MAX_NODES")
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(3_000_000_000);
+    let max = std::env::var("PERFT_MAX_NODES").ok().and_then(|v| v.parse().ok()).unwrap_or(3_000_000_000);
     let ran = run(max, SUITE_MAX_NODES);
     eprintln!("{ran} deep perft cases matched (up to {max} nodes)");
 }

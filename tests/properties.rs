@@ -194,9 +194,7 @@ fn check_one_transposition<R: Rules>(p: &Position<R>, shift: usize) -> bool {
 
 impl PlayoutProperty for Transpositions {
     fn check<R: Rules>(&self, positions: &[Position<R>]) {
-        let checked = (positions.iter().enumerate())
-            .filter(|&(k, p)| check_one_transposition(p, k))
-            .count();
+        let checked = (positions.iter().enumerate()).filter(|&(k, p)| check_one_transposition(p, k)).count();
         // Every start position has one: two men of one side and one of the other can move.
         assert!(checked > 0, "{}: no transposition checked", R::VARIANT);
     }
@@ -243,12 +241,7 @@ impl VariantVisitor for ParseAnything<'_> {
             }
         }
         let moves = [text.to_owned()];
-        let request = |fen, moves| GameRequest {
-            variant,
-            fen,
-            moves,
-            rules: Default::default(),
-        };
+        let request = |fen, moves| GameRequest { variant, fen, moves, rules: Default::default() };
         for request in [request(None, &moves[..]), request(Some(text), &[][..])] {
             if let Ok(view) = request.view(None) {
                 assert_eq!(view.variant, variant, "{at}");
@@ -264,10 +257,7 @@ fn text() -> impl Strategy<Value = String> {
     prop_oneof![
         any::<String>(),
         "([WBK:,x -]|[a-j]?[0-9]{1,4}){0,16}",
-        concat!(
-            "[WB]:[WB](K?([a-j][1-9]|[1-4]?[0-9])[,-]?){0,4}",
-            ":[WB](K?([a-j][1-9]|[1-4]?[0-9])[,-]?){0,4}"
-        ),
+        concat!("[WB]:[WB](K?([a-j][1-9]|[1-4]?[0-9])[,-]?){0,4}", ":[WB](K?([a-j][1-9]|[1-4]?[0-9])[,-]?){0,4}"),
         "([a-h][1-8]|[1-4]?[0-9])([x-]([a-h][1-8]|[1-4]?[0-9])){1,2}",
     ]
 }

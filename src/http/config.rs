@@ -74,22 +74,12 @@ impl Config {
     /// The defaults, overridden by `lookup` (an environment).
     pub fn from_lookup(lookup: impl Fn(&str) -> Option<String>) -> Result<Config, ConfigError> {
         let mut config = Config::default();
-        let get = |name: &'static str| {
-            lookup(name)
-                .map(|v| v.trim().to_owned())
-                .filter(|v| !v.is_empty())
-        };
-        fn parse<T: std::str::FromStr>(
-            variable: &'static str,
-            value: &str,
-        ) -> Result<T, ConfigError>
+        let get = |name: &'static str| lookup(name).map(|v| v.trim().to_owned()).filter(|v| !v.is_empty());
+        fn parse<T: std::str::FromStr>(variable: &'static str, value: &str) -> Result<T, ConfigError>
         where
             T::Err: core::fmt::Display,
         {
-            value.parse().map_err(|e: T::Err| ConfigError {
-                variable,
-                message: format!("{value:?}: {e}"),
-            })
+            value.parse().map_err(|e: T::Err| ConfigError { variable, message: format!("{value:?}: {e}") })
         }
         if let Some(v) = get("BIND_ADDR") {
             config.bind_addr = parse("BIND_ADDR", &v)?;
@@ -101,20 +91,11 @@ impl Config {
             config.log_format = match v.to_ascii_lowercase().as_str() {
                 "json" => LogFormat::Json,
                 "pretty" => LogFormat::Pretty,
-                _ => {
-                    return Err(ConfigError {
-                        variable: "LOG_FORMAT",
-                        message: format!("{v:?}: use json or pretty"),
-                    })
-                }
+                _ => return Err(ConfigError { variable: "LOG_FORMAT", message: format!("{v:?}: use json or pretty") }),
             };
         }
         if let Some(v) = get("CORS_ALLOWED_ORIGINS") {
-            config.cors_allowed_origins = v
-                .split(',')
-                .map(|o| o.trim().to_owned())
-                .filter(|o| !o.is_empty())
-                .collect();
+            config.cors_allowed_origins = v.split(',').map(|o| o.trim().to_owned()).filter(|o| !o.is_empty()).collect();
         }
         if let Some(v) = get("MAX_BODY_BYTES") {
             config.max_body_bytes = parse("MAX_BODY_BYTES", &v)?;
@@ -150,13 +131,9 @@ mod tests {
         };
         let config = Config::from_lookup(env).unwrap();
         assert_eq!(config.port, 9000);
-        assert_eq!(
-            config.cors_allowed_origins,
-            vec!["https://a.example", "https://b.example"]
-        );
+        assert_eq!(config.cors_allowed_origins, vec!["https://a.example", "https://b.example"]);
         assert_eq!(config.rate_limit_per_minute, Some(60));
-        let bad =
-            Config::from_lookup(|name| (name == "PORT").then(|| "eighty".to_owned())).unwrap_err();
+        let bad = Config::from_lookup(|name| (name == "PORT").then(|| "eighty".to_owned())).unwrap_err();
         assert_eq!(bad.variable, "PORT");
     }
 }

@@ -47,10 +47,7 @@ pub enum ApiError {
     /// 400 `invalid_fen`.
     InvalidFen(String),
     /// 400 `invalid_move_syntax`.
-    InvalidMoveSyntax {
-        detail: String,
-        move_index: Option<usize>,
-    },
+    InvalidMoveSyntax { detail: String, move_index: Option<usize> },
     /// 400 `invalid_rules`.
     InvalidRules(String),
     /// 400 `invalid_query`: a query parameter of a GET endpoint.
@@ -66,26 +63,17 @@ pub enum ApiError {
     /// 422 `invalid_position`.
     InvalidPosition(String),
     /// 422 `illegal_move`.
-    IllegalMove {
-        detail: String,
-        legal_moves: Vec<String>,
-        move_index: Option<usize>,
-    },
+    IllegalMove { detail: String, legal_moves: Vec<String>, move_index: Option<usize> },
     /// 422 `ambiguous_move`.
-    AmbiguousMove {
-        detail: String,
-        candidates: Vec<String>,
-        move_index: Option<usize>,
-    },
+    AmbiguousMove { detail: String, candidates: Vec<String>, move_index: Option<usize> },
     /// 422 `game_over`.
-    GameOver {
-        detail: String,
-        move_index: Option<usize>,
-    },
+    GameOver { detail: String, move_index: Option<usize> },
     /// 422 `too_many_moves`.
     TooManyMoves { count: usize, max: usize },
     /// 429 `rate_limited`, with the seconds to wait.
     RateLimited { retry_after: u64 },
+    /// 400 `cors_rejected`: a cross-origin request or preflight from an origin not allowed.
+    CorsRejected(String),
 }
 
 impl ApiError {
@@ -95,51 +83,20 @@ impl ApiError {
         match self {
             InvalidJson(_) => (StatusCode::BAD_REQUEST, "invalid_json", "Invalid JSON"),
             InvalidFen(_) => (StatusCode::BAD_REQUEST, "invalid_fen", "Invalid FEN"),
-            InvalidMoveSyntax { .. } => (
-                StatusCode::BAD_REQUEST,
-                "invalid_move_syntax",
-                "Invalid move syntax",
-            ),
+            InvalidMoveSyntax { .. } => (StatusCode::BAD_REQUEST, "invalid_move_syntax", "Invalid move syntax"),
             InvalidRules(_) => (StatusCode::BAD_REQUEST, "invalid_rules", "Invalid rules"),
             InvalidQuery(_) => (StatusCode::BAD_REQUEST, "invalid_query", "Invalid query"),
             UnknownVariant(_) => (StatusCode::NOT_FOUND, "unknown_variant", "Unknown variant"),
             NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Not found"),
-            MethodNotAllowed(_) => (
-                StatusCode::METHOD_NOT_ALLOWED,
-                "method_not_allowed",
-                "Method not allowed",
-            ),
-            PayloadTooLarge(_) => (
-                StatusCode::PAYLOAD_TOO_LARGE,
-                "payload_too_large",
-                "Payload too large",
-            ),
-            InvalidPosition(_) => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "invalid_position",
-                "Invalid position",
-            ),
-            IllegalMove { .. } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "illegal_move",
-                "Illegal move",
-            ),
-            AmbiguousMove { .. } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "ambiguous_move",
-                "Ambiguous move",
-            ),
+            MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"),
+            PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "Payload too large"),
+            InvalidPosition(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_position", "Invalid position"),
+            IllegalMove { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", "Illegal move"),
+            AmbiguousMove { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "ambiguous_move", "Ambiguous move"),
             GameOver { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "game_over", "Game over"),
-            TooManyMoves { .. } => (
-                StatusCode::UNPROCESSABLE_ENTITY,
-                "too_many_moves",
-                "Too many moves",
-            ),
-            RateLimited { .. } => (
-                StatusCode::TOO_MANY_REQUESTS,
-                "rate_limited",
-                "Rate limited",
-            ),
+            TooManyMoves { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "too_many_moves", "Too many moves"),
+            RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Rate limited"),
+            CorsRejected(_) => (StatusCode::BAD_REQUEST, "cors_rejected", "Cross-origin request rejected"),
         }
     }
 
@@ -148,47 +105,24 @@ impl ApiError {
         use ApiError::*;
         let (status, code, title) = self.kind();
         let (detail, legal_moves, move_index) = match self {
-            InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d)
-            | InvalidPosition(d) => (d.clone(), None, None),
-            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) => (d.clone(), None, None),
+            InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d) | InvalidPosition(d) => {
+                (d.clone(), None, None)
+            }
+            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) => (d.clone(), None, None),
             InvalidMoveSyntax { detail, move_index } | GameOver { detail, move_index } => {
                 (detail.clone(), None, *move_index)
             }
-            PayloadTooLarge(limit) => (
-                format!("the request body is larger than {limit} bytes"),
-                None,
-                None,
-            ),
-            IllegalMove {
-                detail,
-                legal_moves,
-                move_index,
-            } => (detail.clone(), Some(legal_moves.clone()), *move_index),
-            AmbiguousMove {
-                detail,
-                candidates,
-                move_index,
-            } => (detail.clone(), Some(candidates.clone()), *move_index),
-            TooManyMoves { count, max } => (
-                format!("the history has {count} moves; at most {max} are accepted"),
-                None,
-                None,
-            ),
-            RateLimited { retry_after } => (
-                format!("too many requests from this client; retry in {retry_after} s"),
-                None,
-                None,
-            ),
+            PayloadTooLarge(limit) => (format!("the request body is larger than {limit} bytes"), None, None),
+            IllegalMove { detail, legal_moves, move_index } => (detail.clone(), Some(legal_moves.clone()), *move_index),
+            AmbiguousMove { detail, candidates, move_index } => (detail.clone(), Some(candidates.clone()), *move_index),
+            TooManyMoves { count, max } => {
+                (format!("the history has {count} moves; at most {max} are accepted"), None, None)
+            }
+            RateLimited { retry_after } => {
+                (format!("too many requests from this client; retry in {retry_after} s"), None, None)
+            }
         };
-        Problem {
-            kind: "about:blank",
-            title,
-            status: status.as_u16(),
-            code,
-            detail,
-            legal_moves,
-            move_index,
-        }
+        Problem { kind: "about:blank", title, status: status.as_u16(), code, detail, legal_moves, move_index }
     }
 }
 
@@ -206,10 +140,7 @@ impl ResponseError for ApiError {
 
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
-        response.insert_header((
-            header::CONTENT_TYPE,
-            HeaderValue::from_static("application/problem+json"),
-        ));
+        response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json")));
         if let ApiError::RateLimited { retry_after } = self {
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
@@ -224,27 +155,13 @@ impl From<ReplayError> for ApiError {
             ReplayError::Fen(_) => ApiError::InvalidFen(detail),
             ReplayError::Position(_) => ApiError::InvalidPosition(detail),
             ReplayError::Rules(_) => ApiError::InvalidRules(detail),
-            ReplayError::MoveSyntax { index, .. } => ApiError::InvalidMoveSyntax {
-                detail,
-                move_index: index,
-            },
-            ReplayError::Illegal {
-                index,
-                error: MoveTextError::Ambiguous(_),
-                candidates,
-                ..
-            } => ApiError::AmbiguousMove {
-                detail,
-                candidates,
-                move_index: index,
-            },
-            ReplayError::Illegal {
-                index, candidates, ..
-            } => ApiError::IllegalMove {
-                detail,
-                legal_moves: candidates,
-                move_index: index,
-            },
+            ReplayError::MoveSyntax { index, .. } => ApiError::InvalidMoveSyntax { detail, move_index: index },
+            ReplayError::Illegal { index, error: MoveTextError::Ambiguous(_), candidates, .. } => {
+                ApiError::AmbiguousMove { detail, candidates, move_index: index }
+            }
+            ReplayError::Illegal { index, candidates, .. } => {
+                ApiError::IllegalMove { detail, legal_moves: candidates, move_index: index }
+            }
             ReplayError::GameOver { index, status } => ApiError::GameOver {
                 detail: match status {
                     Status::Win { winner, .. } => format!("{detail}: {} has won", winner.name()),

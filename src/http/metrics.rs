@@ -1,15 +1,12 @@
 //! `Metrics`: the Prometheus registry and every metric the service exports.
 
-use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder,
-};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
 
 use crate::rules::{Status, Variant};
 
 /// Request latency buckets (seconds): most answers take microseconds.
-const LATENCY_BUCKETS: [f64; 14] = [
-    0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5,
-];
+const LATENCY_BUCKETS: [f64; 14] =
+    [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
 
 /// The metrics of one server.
 #[derive(Clone)]
@@ -27,19 +24,13 @@ impl Metrics {
     pub fn new() -> Metrics {
         let registry = Registry::new();
         let requests = IntCounterVec::new(
-            Opts::new(
-                "http_requests_total",
-                "HTTP requests answered, by method, route template and status",
-            ),
+            Opts::new("http_requests_total", "HTTP requests answered, by method, route template and status"),
             &["method", "route", "status"],
         )
         .expect("valid metric");
         let duration = HistogramVec::new(
-            HistogramOpts::new(
-                "http_request_duration_seconds",
-                "Time to answer an HTTP request, by route template",
-            )
-            .buckets(LATENCY_BUCKETS.to_vec()),
+            HistogramOpts::new("http_request_duration_seconds", "Time to answer an HTTP request, by route template")
+                .buckets(LATENCY_BUCKETS.to_vec()),
             &["method", "route"],
         )
         .expect("valid metric");
@@ -52,18 +43,12 @@ impl Metrics {
         )
         .expect("valid metric");
         let moves_replayed = IntCounterVec::new(
-            Opts::new(
-                "draughts_moves_replayed_total",
-                "Moves replayed from request histories, by variant",
-            ),
+            Opts::new("draughts_moves_replayed_total", "Moves replayed from request histories, by variant"),
             &["variant"],
         )
         .expect("valid metric");
         let games_finished = IntCounterVec::new(
-            Opts::new(
-                "draughts_games_finished_total",
-                "Moves applied that ended the game, by result and reason",
-            ),
+            Opts::new("draughts_games_finished_total", "Moves applied that ended the game, by result and reason"),
             &["state", "reason"],
         )
         .expect("valid metric");
@@ -74,44 +59,25 @@ impl Metrics {
             Box::new(moves_replayed.clone()),
             Box::new(games_finished.clone()),
         ] {
-            registry
-                .register(collector)
-                .expect("metric names are unique");
+            registry.register(collector).expect("metric names are unique");
         }
         #[cfg(target_os = "linux")]
         registry
-            .register(Box::new(
-                prometheus::process_collector::ProcessCollector::for_self(),
-            ))
+            .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
             .expect("process metrics register once");
-        Metrics {
-            registry,
-            requests,
-            duration,
-            games,
-            moves_replayed,
-            games_finished,
-        }
+        Metrics { registry, requests, duration, games, moves_replayed, games_finished }
     }
 
     /// Records one answered request.
     pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
-        self.requests
-            .with_label_values(&[method, route, &status.to_string()])
-            .inc();
-        self.duration
-            .with_label_values(&[method, route])
-            .observe(seconds);
+        self.requests.with_label_values(&[method, route, &status.to_string()]).inc();
+        self.duration.with_label_values(&[method, route]).observe(seconds);
     }
 
     /// Records a game request and the moves it replays.
     pub fn game_request(&self, variant: Variant, endpoint: &str, moves: usize) {
-        self.games
-            .with_label_values(&[variant.id(), endpoint])
-            .inc();
-        self.moves_replayed
-            .with_label_values(&[variant.id()])
-            .inc_by(moves as u64);
+        self.games.with_label_values(&[variant.id(), endpoint]).inc();
+        self.moves_replayed.with_label_values(&[variant.id()]).inc_by(moves as u64);
     }
 
     /// Records the result of a move that ended a game.
@@ -121,9 +87,7 @@ impl Metrics {
             Status::Win { reason, .. } => ("win", format!("{reason:?}")),
             Status::Draw(reason) => ("draw", format!("{reason:?}")),
         };
-        self.games_finished
-            .with_label_values(&[state, &reason.to_lowercase()])
-            .inc();
+        self.games_finished.with_label_values(&[state, &reason.to_lowercase()]).inc();
     }
 
     /// Every metric in Prometheus text format.

@@ -5,11 +5,14 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-use actix_web::body::MessageBody;
+use std::hash::{DefaultHasher, Hash, Hasher};
+
+use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
-use actix_web::http::header::{HeaderName, HeaderValue};
+use actix_web::http::header::{self, HeaderName, HeaderValue};
+use actix_web::http::{Method, StatusCode};
 use actix_web::middleware::Next;
-use actix_web::{web, Error, ResponseError};
+use actix_web::{web, Error, HttpResponse, ResponseError};
 use tracing::Instrument;
 
 use super::error::ApiError;
@@ -22,8 +25,8 @@ pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 /// tracing span carrying that id, logs its outcome, records its metrics and returns the id.
 pub async fn observe(
     req: ServiceRequest,
-    next: Next<impl MessageBody>,
-) -> Result<ServiceResponse<impl MessageBody>, Error> {
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
     let started = Instant::now();
     let request_id = req
         .headers()
@@ -37,25 +40,93 @@ pub async fn observe(
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let result = next.call(req).instrument(span.clone()).await;
     let mut response = match result {
-        Ok(response) => response,
-        Err(error) => return Err(error),
+        Ok(response) => {
+            // actix-cors answers a refused preflight itself, as plain text: make it a problem.
+            let cors = response.response().error().and_then(|e| e.as_error::<actix_cors::CorsError>());
+            match cors.map(|e| ApiError::CorsRejected(e.to_string())) {
+                Some(problem) => response.into_response(problem.error_response()),
+                None => response.map_into_boxed_body(),
+            }
+        }
+        Err(error) => {
+            // Errors raised by middleware never reach a handler: answer them as problems too.
+            let error = match error.as_error::<actix_cors::CorsError>() {
+                Some(cors) => ApiError::CorsRejected(cors.to_string()).into(),
+                None => error,
+            };
+            let status = error.as_response_error().status_code().as_u16();
+            if let Some(state) = state {
+                state.metrics.observe(&method, "unmatched", status, started.elapsed().as_secs_f64());
+            }
+            span.in_scope(|| tracing::info!(status, "refused"));
+            return Err(error);
+        }
     };
-    let route = response
-        .request()
-        .match_pattern()
-        .unwrap_or_else(|| "unmatched".to_owned());
+    let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
     if let Some(state) = state {
         state.metrics.observe(&method, &route, status, seconds);
     }
-    span.in_scope(
-        || tracing::info!(status, route = %route, micros = (seconds * 1e6) as u64, "answered"),
-    );
+    span.in_scope(|| tracing::info!(status, route = %route, micros = (seconds * 1e6) as u64, "answered"));
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
     Ok(response)
+}
+
+/// Successful GET and HEAD answers: an `ETag` of the body (unless the answer is `no-store`),
+/// a default `Cache-Control` where a route set none, and `304 Not Modified` when the caller's
+/// `If-None-Match` holds that tag (weak comparison, RFC 9110 §13.1.2).
+pub async fn conditional_get(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let cacheable = matches!(*req.method(), Method::GET | Method::HEAD);
+    let response = next.call(req).await?;
+    if !cacheable || response.status() != StatusCode::OK {
+        return Ok(response.map_into_boxed_body());
+    }
+    let no_store = response
+        .headers()
+        .get(header::CACHE_CONTROL)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.contains("no-store"));
+    if no_store {
+        return Ok(response.map_into_boxed_body());
+    }
+    let (request, response) = response.into_parts();
+    let (mut response, body) = response.into_parts();
+    let body = actix_web::body::to_bytes(body)
+        .await
+        .map_err(|_| actix_web::error::ErrorInternalServerError("the answer could not be read back"))?;
+    let mut hasher = DefaultHasher::new();
+    body.hash(&mut hasher);
+    let tag = format!("\"{:016x}\"", hasher.finish());
+    let headers = response.headers_mut();
+    if !headers.contains_key(header::CACHE_CONTROL) {
+        headers.insert(header::CACHE_CONTROL, HeaderValue::from_static("public, max-age=300"));
+    }
+    if let Ok(value) = HeaderValue::from_str(&tag) {
+        headers.insert(header::ETAG, value);
+    }
+    let known = request
+        .headers()
+        .get(header::IF_NONE_MATCH)
+        .and_then(|v| v.to_str().ok())
+        .is_some_and(|v| v.split(',').map(str::trim).any(|t| t == "*" || t.trim_start_matches("W/") == tag));
+    let response = if known {
+        let mut not_modified = HttpResponse::NotModified().finish();
+        for name in [header::ETAG, header::CACHE_CONTROL] {
+            if let Some(value) = response.headers().get(&name) {
+                not_modified.headers_mut().insert(name, value.clone());
+            }
+        }
+        not_modified
+    } else {
+        response.set_body(BoxBody::new(body))
+    };
+    Ok(ServiceResponse::new(request, response))
 }
 
 /// A fixed-window request count per client address.
@@ -70,10 +141,7 @@ const WINDOW: Duration = Duration::from_secs(60);
 impl RateLimiter {
     /// A limiter allowing `per_minute` requests per client and minute.
     pub fn new(per_minute: u32) -> RateLimiter {
-        RateLimiter {
-            per_minute,
-            windows: Mutex::new(HashMap::new()),
-        }
+        RateLimiter { per_minute, windows: Mutex::new(HashMap::new()) }
     }
 
     /// Counts a request from `client`; `Err(seconds)` to wait when over the limit.
@@ -102,9 +170,7 @@ pub async fn rate_limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::BoxBody>, Error> {
-    let limiter = req
-        .app_data::<web::Data<AppState>>()
-        .and_then(|s| s.rate_limiter.clone());
+    let limiter = req.app_data::<web::Data<AppState>>().and_then(|s| s.rate_limiter.clone());
     let exempt = matches!(req.path(), "/healthz" | "/readyz" | "/metrics");
     if let (Some(limiter), false, Some(peer)) = (limiter, exempt, req.peer_addr()) {
         if let Err(retry_after) = limiter.check(peer.ip(), Instant::now()) {
@@ -126,17 +192,8 @@ mod tests {
         let now = Instant::now();
         assert!(limiter.check(client, now).is_ok());
         assert!(limiter.check(client, now).is_ok());
-        assert_eq!(
-            limiter.check(client, now + Duration::from_secs(20)),
-            Err(40)
-        );
-        assert!(
-            limiter.check(IpAddr::from([10, 0, 0, 2]), now).is_ok(),
-            "other clients are counted apart"
-        );
-        assert!(
-            limiter.check(client, now + WINDOW).is_ok(),
-            "a new window starts afresh"
-        );
+        assert_eq!(limiter.check(client, now + Duration::from_secs(20)), Err(40));
+        assert!(limiter.check(IpAddr::from([10, 0, 0, 2]), now).is_ok(), "other clients are counted apart");
+        assert!(limiter.check(client, now + WINDOW).is_ok(), "a new window starts afresh");
     }
 }

@@ -15,7 +15,10 @@ use super::routes;
         description = "Checkers and draughts as a stateless HTTP service: legal moves, applying a move, game \
             outcomes. Games are described in full by every request (`fen` plus `moves`); errors are \
             `application/problem+json` with a stable `code`. Unknown JSON fields are rejected \
-            (`invalid_json`) so that typos do not pass silently."
+            (`invalid_json`) so that typos do not pass silently. Besides the codes listed per endpoint, any \
+            endpoint may answer `404 not_found` (no such path), `405 method_not_allowed` (with `Allow`) \
+            and `400 cors_rejected` (a cross-origin request from an origin not allowed by \
+            `CORS_ALLOWED_ORIGINS`)."
     ),
     paths(
         routes::variants::list_variants,

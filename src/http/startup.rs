@@ -16,7 +16,7 @@ use utoipa_swagger_ui::SwaggerUi;
 use super::config::Config;
 use super::error::ApiError;
 use super::metrics::Metrics;
-use super::middleware::{observe, rate_limit, RateLimiter};
+use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
 use super::openapi::ApiDoc;
 use super::routes;
 
@@ -50,9 +50,7 @@ impl Application {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
         let state = web::Data::new(AppState {
-            rate_limiter: config
-                .rate_limit_per_minute
-                .map(|n| Arc::new(RateLimiter::new(n))),
+            rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
             metrics: Metrics::new(),
             ready: AtomicBool::new(false),
             config: config.clone(),
@@ -66,14 +64,12 @@ impl Application {
             App::new()
                 .app_data(state.clone())
                 .app_data(json)
+                .wrap(from_fn(conditional_get))
                 .wrap(from_fn(rate_limit))
                 .wrap(cors(&state.config.cors_allowed_origins))
                 .wrap(from_fn(observe))
                 .configure(routes::configure)
-                .service(
-                    SwaggerUi::new("/swagger-ui/{_:.*}")
-                        .url("/api-docs/openapi.json", openapi.clone()),
-                )
+                .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", openapi.clone()))
                 .default_service(web::to(routes::not_found))
         })
         .listen(listener)?
@@ -98,36 +94,31 @@ impl Application {
 /// JSON bodies: size limit, any content type (browsers may send `text/plain` to skip a
 /// preflight), and problem+json errors.
 fn json_config(limit: usize) -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(limit)
-        .content_type_required(false)
-        .error_handler(move |error, _req| {
-            let api_error = match error {
-                JsonPayloadError::Overflow { .. }
-                | JsonPayloadError::OverflowKnownLength { .. } => ApiError::PayloadTooLarge(limit),
-                JsonPayloadError::Deserialize(e) => {
-                    ApiError::InvalidJson(format!("the body is not valid here: {e}"))
-                }
-                other => {
-                    ApiError::InvalidJson(format!("the body could not be read as JSON: {other}"))
-                }
-            };
-            api_error.into()
-        })
+    web::JsonConfig::default().limit(limit).content_type_required(false).error_handler(move |error, _req| {
+        let api_error = match error {
+            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
+                ApiError::PayloadTooLarge(limit)
+            }
+            JsonPayloadError::Deserialize(e) => ApiError::InvalidJson(format!("the body is not valid here: {e}")),
+            other => ApiError::InvalidJson(format!("the body could not be read as JSON: {other}")),
+        };
+        api_error.into()
+    })
 }
 
 /// CORS: any origin by default, or the configured list; preflight answered.
 fn cors(origins: &[String]) -> Cors {
+    // A request from an origin not allowed is served without CORS headers (the browser then
+    // refuses it) rather than answered with a non-JSON error.
     let cors = Cors::default()
-        .allowed_methods(["GET", "POST", "OPTIONS"])
+        .block_on_origin_mismatch(false)
+        .allowed_methods(["GET", "HEAD", "POST", "OPTIONS"])
         .allow_any_header()
         .expose_headers(["x-request-id", "retry-after", "etag"])
         .max_age(3600);
     if origins.iter().any(|o| o == "*") {
         cors.allow_any_origin().send_wildcard()
     } else {
-        origins
-            .iter()
-            .fold(cors, |cors, origin| cors.allowed_origin(origin))
+        origins.iter().fold(cors, |cors, origin| cors.allowed_origin(origin))
     }
 }

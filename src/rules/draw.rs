@@ -34,12 +34,7 @@ pub struct DrawRules {
 impl DrawRules {
     /// Draw rules with the variant's endgame counts on.
     pub const fn new(repetitions: u8, quiet_moves: u16, quiet_reset: QuietReset) -> DrawRules {
-        DrawRules {
-            repetitions,
-            quiet_moves,
-            quiet_reset,
-            endgame: true,
-        }
+        DrawRules { repetitions, quiet_moves, quiet_reset, endgame: true }
     }
 }
 
@@ -128,11 +123,7 @@ fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> 
         }
         EndgameRules::Fmjd => {
             for strong in [Color::White, Color::Black] {
-                let (s, w) = if strong == Color::White {
-                    (white, black)
-                } else {
-                    (black, white)
-                };
+                let (s, w) = if strong == Color::White { (white, black) } else { (black, white) };
                 if !is_lone_king(w) || s.1 == 0 {
                     continue;
                 }
@@ -142,50 +133,26 @@ fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> 
                     1 | 2 => ("FMJD 6.4", 5),
                     _ => continue,
                 };
-                out.push(Count {
-                    article,
-                    key: pieces,
-                    strong,
-                    counted: Counted::EachSide(moves),
-                });
+                out.push(Count { article, key: pieces, strong, counted: Counted::EachSide(moves) });
                 break;
             }
         }
         EndgameRules::Fmjd64 => {
             for strong in [Color::White, Color::Black] {
-                let (s, w) = if strong == Color::White {
-                    (white, black)
-                } else {
-                    (black, white)
-                };
+                let (s, w) = if strong == Color::White { (white, black) } else { (black, white) };
                 if !is_lone_king(w) || s.1 == 0 {
                     continue;
                 }
                 let pieces = s.0 + s.1;
                 let weak_king = position.kings(strong.opponent());
                 if pieces == 3 && (weak_king & R::GEOMETRY.long_diagonal()).any() {
-                    out.push(Count {
-                        article: "FMJD-64 7.2.7",
-                        key: 3,
-                        strong,
-                        counted: Counted::StrongerSide(5),
-                    });
+                    out.push(Count { article: "FMJD-64 7.2.7", key: 3, strong, counted: Counted::StrongerSide(5) });
                 }
                 if s.1 >= 3 {
-                    out.push(Count {
-                        article: "FMJD-64 7.2.4",
-                        key: 1,
-                        strong,
-                        counted: Counted::StrongerSide(15),
-                    });
+                    out.push(Count { article: "FMJD-64 7.2.4", key: 1, strong, counted: Counted::StrongerSide(15) });
                 }
                 if pieces <= 2 {
-                    out.push(Count {
-                        article: "FMJD-64 7.2.8",
-                        key: 2,
-                        strong,
-                        counted: Counted::StrongerSide(5),
-                    });
+                    out.push(Count { article: "FMJD-64 7.2.8", key: 2, strong, counted: Counted::StrongerSide(5) });
                 }
                 break;
             }
@@ -216,22 +183,13 @@ pub fn advance_clocks<R: Rules>(
     counts(family, position)
         .into_iter()
         .map(|count| {
-            match (
-                mover,
-                previous
-                    .iter()
-                    .find(|c| c.count.key == count.key && c.count.strong == count.strong),
-            ) {
+            match (mover, previous.iter().find(|c| c.count.key == count.key && c.count.strong == count.strong)) {
                 (Some(mover), Some(clock)) => EndgameClock {
                     count: clock.count,
                     plies: clock.plies + 1,
                     strong_moves: clock.strong_moves + (mover == clock.count.strong) as u32,
                 },
-                _ => EndgameClock {
-                    count,
-                    plies: 0,
-                    strong_moves: 0,
-                },
+                _ => EndgameClock { count, plies: 0, strong_moves: 0 },
             }
         })
         .collect()

@@ -20,10 +20,7 @@ pub struct GameRules {
 impl GameRules {
     /// The variant's own rules.
     pub const fn of<R: Rules>() -> GameRules {
-        GameRules {
-            mandatory_capture: true,
-            draw: R::DRAW,
-        }
+        GameRules { mandatory_capture: true, draw: R::DRAW }
     }
 }
 
@@ -97,11 +94,7 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     /// A game starting at `start`.
     pub fn new(start: Position<R>, rules: GameRules) -> Game<R> {
-        let clocks = if rules.draw.endgame {
-            advance_clocks(R::ENDGAME, &[], &start, None)
-        } else {
-            Vec::new()
-        };
+        let clocks = if rules.draw.endgame { advance_clocks(R::ENDGAME, &[], &start, None) } else { Vec::new() };
         let mut game = Game {
             rules,
             start,
@@ -179,11 +172,7 @@ impl<R: Rules> Game<R> {
             QuietReset::ManMove => man_moved,
             QuietReset::Promotion => mv.promotes,
         };
-        self.quiet_plies = if mv.is_capture() || resets {
-            0
-        } else {
-            self.quiet_plies + 1
-        };
+        self.quiet_plies = if mv.is_capture() || resets { 0 } else { self.quiet_plies + 1 };
         if mv.is_capture() || man_moved {
             self.reversible.clear();
         }
@@ -199,18 +188,11 @@ impl<R: Rules> Game<R> {
     fn settle(&mut self) {
         let side = self.position.side_to_move();
         self.legal.clear();
-        self.position
-            .generate_into(self.rules.mandatory_capture, &mut self.legal);
+        self.position.generate_into(self.rules.mandatory_capture, &mut self.legal);
         self.status = if self.position.pieces(side).is_empty() {
-            Status::Win {
-                winner: side.opponent(),
-                reason: WinReason::NoPieces,
-            }
+            Status::Win { winner: side.opponent(), reason: WinReason::NoPieces }
         } else if self.legal.is_empty() {
-            Status::Win {
-                winner: side.opponent(),
-                reason: WinReason::NoMoves,
-            }
+            Status::Win { winner: side.opponent(), reason: WinReason::NoMoves }
         } else if let Some(reason) = self.draw() {
             Status::Draw(reason)
         } else {
@@ -223,11 +205,7 @@ impl<R: Rules> Game<R> {
 
     fn draw(&self) -> Option<DrawReason> {
         let draw = &self.rules.draw;
-        let repeats = self
-            .reversible
-            .iter()
-            .filter(|p| **p == self.position)
-            .count();
+        let repeats = self.reversible.iter().filter(|p| **p == self.position).count();
         if draw.repetitions > 0 && repeats >= draw.repetitions as usize {
             return Some(DrawReason::Repetition);
         }

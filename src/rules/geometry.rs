@@ -90,16 +90,7 @@ impl Geometry {
             }
             r += 1;
         }
-        Geometry::build(
-            kind,
-            size,
-            bits,
-            coords,
-            steps,
-            [-(w + 1), -w, w, w + 1],
-            [0b0011, 0b1100],
-            0,
-        )
+        Geometry::build(kind, size, bits, coords, steps, [-(w + 1), -w, w, w + 1], [0b0011, 0b1100], 0)
     }
 
     /// Directions: 0 up, 1 left, 2 right, 3 down.
@@ -117,16 +108,7 @@ impl Geometry {
             r += 1;
         }
         let steps: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
-        Geometry::build(
-            BoardKind::Orthogonal8,
-            8,
-            bits,
-            coords,
-            steps,
-            [-8, -1, 1, 8],
-            [0b0001, 0b1000],
-            0b0110,
-        )
+        Geometry::build(BoardKind::Orthogonal8, 8, bits, coords, steps, [-8, -1, 1, 8], [0b0001, 0b1000], 0b0110)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -187,12 +169,7 @@ impl Geometry {
             squares,
             valid: Bitboard(valid),
             offsets,
-            can_step: [
-                Bitboard(can_step[0]),
-                Bitboard(can_step[1]),
-                Bitboard(can_step[2]),
-                Bitboard(can_step[3]),
-            ],
+            can_step: [Bitboard(can_step[0]), Bitboard(can_step[1]), Bitboard(can_step[2]), Bitboard(can_step[3])],
             neighbor,
             jump,
             coords,
@@ -264,9 +241,7 @@ impl Geometry {
 
     /// The internal index of the square at `(row, column)`, if that square is playable.
     pub fn at(&self, row: u8, column: u8) -> Option<u8> {
-        self.valid
-            .into_iter()
-            .find(|&i| self.coords[i as usize] == (row, column))
+        self.valid.into_iter().find(|&i| self.coords[i as usize] == (row, column))
     }
 }
 
@@ -275,11 +250,7 @@ mod tests {
     use super::*;
 
     fn all() -> [&'static Geometry; 3] {
-        [
-            &Geometry::DIAGONAL_8,
-            &Geometry::DIAGONAL_10,
-            &Geometry::ORTHOGONAL_8,
-        ]
+        [&Geometry::DIAGONAL_8, &Geometry::DIAGONAL_10, &Geometry::ORTHOGONAL_8]
     }
 
     #[test]
@@ -300,12 +271,7 @@ mod tests {
                     let shifted = g.shift(Bitboard::from_index(square), dir);
                     match g.step(square, dir) {
                         NONE => assert!(shifted.is_empty(), "{:?} {square} {dir}", g.kind),
-                        to => assert_eq!(
-                            shifted,
-                            Bitboard::from_index(to),
-                            "{:?} {square} {dir}",
-                            g.kind
-                        ),
+                        to => assert_eq!(shifted, Bitboard::from_index(to), "{:?} {square} {dir}", g.kind),
                     }
                 }
             }

@@ -24,12 +24,7 @@ impl Move {
     /// A move without capture.
     #[inline(always)]
     pub const fn quiet(from: u8, to: u8, promotes: bool) -> Move {
-        Move {
-            captures: Bitboard::EMPTY,
-            from,
-            to,
-            promotes,
-        }
+        Move { captures: Bitboard::EMPTY, from, to, promotes }
     }
 
     /// Whether the move captures.

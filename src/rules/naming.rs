@@ -76,12 +76,7 @@ pub struct Naming {
 
 impl Naming {
     /// The names of `geometry`'s squares, seen in a mirror or not, numbered as `numbering`.
-    pub const fn new(
-        geometry: &'static Geometry,
-        mirrored: bool,
-        numbering: Numbering,
-        notation: Notation,
-    ) -> Naming {
+    pub const fn new(geometry: &'static Geometry, mirrored: bool, numbering: Numbering, notation: Notation) -> Naming {
         let mut numbers = [0u8; 64];
         let mut by_number = [NONE; 101];
         if !matches!(numbering, Numbering::None) {
@@ -91,11 +86,7 @@ impl Naming {
             while row < size {
                 let mut visible = 0;
                 while visible < size {
-                    let column = if mirrored {
-                        size - 1 - visible
-                    } else {
-                        visible
-                    };
+                    let column = if mirrored { size - 1 - visible } else { visible };
                     let mut bit = 0;
                     while bit < 64 {
                         if geometry.valid.contains(bit)
@@ -117,24 +108,13 @@ impl Naming {
                 row += 1;
             }
         }
-        Naming {
-            geometry,
-            mirrored,
-            numbering,
-            notation,
-            numbers,
-            by_number,
-        }
+        Naming { geometry, mirrored, numbering, notation, numbers, by_number }
     }
 
     /// `(row, column)` as players see the board (column 0 = file `a`).
     fn visible_coords(&self, square: u8) -> (u8, u8) {
         let (row, column) = self.geometry.coords[square as usize];
-        let column = if self.mirrored {
-            self.geometry.size - 1 - column
-        } else {
-            column
-        };
+        let column = if self.mirrored { self.geometry.size - 1 - column } else { column };
         (row, column)
     }
 
@@ -143,11 +123,7 @@ impl Naming {
         if row >= size || column >= size {
             return None;
         }
-        let column = if self.mirrored {
-            size - 1 - column
-        } else {
-            column
-        };
+        let column = if self.mirrored { size - 1 - column } else { column };
         self.geometry.at(row, column)
     }
 
@@ -201,10 +177,7 @@ impl Naming {
             }
             Some(letter @ (b'a'..=b'z' | b'A'..=b'Z')) => {
                 let rank_text = &text[1..];
-                if rank_text.is_empty()
-                    || rank_text.len() > 2
-                    || !rank_text.bytes().all(|b| b.is_ascii_digit())
-                {
+                if rank_text.is_empty() || rank_text.len() > 2 || !rank_text.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(SquareError::Malformed);
                 }
                 let rank: u8 = rank_text.parse().map_err(|_| SquareError::Malformed)?;
@@ -213,8 +186,7 @@ impl Naming {
                 if rank == 0 || rank > size || file >= size {
                     return Err(SquareError::NoSuchSquare);
                 }
-                self.at_visible(size - rank, file)
-                    .ok_or(SquareError::NoSuchSquare)
+                self.at_visible(size - rank, file).ok_or(SquareError::NoSuchSquare)
             }
             _ => Err(SquareError::Malformed),
         }

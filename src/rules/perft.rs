@@ -19,10 +19,7 @@ pub struct PerftOptions {
 
 impl Default for PerftOptions {
     fn default() -> PerftOptions {
-        PerftOptions {
-            counting: Counting::Moves,
-            mandatory_capture: true,
-        }
+        PerftOptions { counting: Counting::Moves, mandatory_capture: true }
     }
 }
 
@@ -45,12 +42,7 @@ pub fn perft<R: Rules>(position: &Position<R>, depth: u32, options: PerftOptions
 }
 
 /// [`perft`] for a variant chosen at run time, from a FEN.
-pub fn perft_fen(
-    variant: Variant,
-    fen: &str,
-    depth: u32,
-    options: PerftOptions,
-) -> Result<u64, ParsePositionError> {
+pub fn perft_fen(variant: Variant, fen: &str, depth: u32, options: PerftOptions) -> Result<u64, ParsePositionError> {
     struct Run<'a>(&'a str, u32, PerftOptions);
     impl VariantVisitor for Run<'_> {
         type Output = Result<u64, ParsePositionError>;

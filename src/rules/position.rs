@@ -53,18 +53,10 @@ impl core::fmt::Display for PositionError {
                 write!(f, "square {square} is given more than one piece")
             }
             PositionError::ManOnCrowningRow(color, square) => {
-                write!(
-                    f,
-                    "a {} man on {square} stands on its crowning row; it would be a king",
-                    color.name()
-                )
+                write!(f, "a {} man on {square} stands on its crowning row; it would be a king", color.name())
             }
             PositionError::TooManyPieces { color, count, max } => {
-                write!(
-                    f,
-                    "{} has {count} pieces; at most {max} are allowed",
-                    color.name()
-                )
+                write!(f, "{} has {count} pieces; at most {max} are allowed", color.name())
             }
         }
     }
@@ -124,11 +116,7 @@ impl<R: Rules> Position<R> {
                 return Err(PositionError::ManOnCrowningRow(color, naming.name(square)));
             }
             if pieces.count() > R::MEN_PER_SIDE {
-                return Err(PositionError::TooManyPieces {
-                    color,
-                    count: pieces.count(),
-                    max: R::MEN_PER_SIDE,
-                });
+                return Err(PositionError::TooManyPieces { color, count: pieces.count(), max: R::MEN_PER_SIDE });
             }
         }
         Ok(Position {
@@ -183,10 +171,7 @@ impl<R: Rules> Position<R> {
     /// The piece on `square`: its colour and whether it is a king.
     pub fn piece_at(&self, square: u8) -> Option<(Color, bool)> {
         let king = self.kings.contains(square);
-        [Color::White, Color::Black]
-            .into_iter()
-            .find(|c| self.pieces(*c).contains(square))
-            .map(|c| (c, king))
+        [Color::White, Color::Black].into_iter().find(|c| self.pieces(*c).contains(square)).map(|c| (c, king))
     }
 
     /// The legal moves under the variant's rules (captures mandatory).

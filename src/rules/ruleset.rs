@@ -56,9 +56,7 @@ pub enum Criterion {
 }
 
 /// The constants that make up a variant's rules.
-pub trait Rules:
-    Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fmt::Debug + 'static
-{
+pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fmt::Debug + 'static {
     /// The variant these rules belong to.
     const VARIANT: Variant;
     /// The board.
@@ -93,12 +91,7 @@ pub trait Rules:
     const ENDGAME: EndgameRules;
 
     /// The variant's square names.
-    const NAMING: Naming = Naming::new(
-        Self::GEOMETRY,
-        Self::MIRRORED,
-        Self::NUMBERING,
-        Self::NOTATION,
-    );
+    const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
 
     /// The directions a man of `color` moves in without capturing (bit set of direction indexes).
     #[inline(always)]
@@ -112,9 +105,7 @@ pub trait Rules:
         match Self::MAN_CAPTURE {
             ManCapture::Forward => Self::GEOMETRY.forward[color.index()],
             ManCapture::ForwardAndBackward => ALL_DIRECTIONS,
-            ManCapture::ForwardAndSideways => {
-                Self::GEOMETRY.forward[color.index()] | Self::GEOMETRY.sideways
-            }
+            ManCapture::ForwardAndSideways => Self::GEOMETRY.forward[color.index()] | Self::GEOMETRY.sideways,
         }
     }
 }
@@ -160,8 +151,7 @@ variant_rules!(
     Turkish
 );
 
-const RUSSIAN_START: &str =
-    "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+const RUSSIAN_START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 
 impl Rules for English {
     const VARIANT: Variant = Variant::English;
@@ -274,12 +264,8 @@ impl Rules for Italian {
     const MEN_CAPTURE_KINGS: bool = false;
     const PROMOTION: Promotion = Promotion::EndsMove;
     /// FID rules 5–9. RULES.md §7.
-    const PRECEDENCE: &'static [Criterion] = &[
-        Criterion::MostPieces,
-        Criterion::WithKing,
-        Criterion::MostKings,
-        Criterion::EarliestKing,
-    ];
+    const PRECEDENCE: &'static [Criterion] =
+        &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::EarliestKing];
     /// dctl: 4 repetitions, 80 reversible plies. RULES.md §7, §13.7.
     const DRAW: DrawRules = DrawRules::new(4, 40, QuietReset::ManMove);
     const ENDGAME: EndgameRules = EndgameRules::None;

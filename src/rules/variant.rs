@@ -1,9 +1,7 @@
 //! `Variant`: the registry of variants, and the one place a runtime variant id becomes the
 //! compile-time [`Rules`] of that variant ([`Variant::visit`]).
 
-use super::ruleset::{
-    Brazilian, Czech, English, International, Italian, Rules, Russian, Spanish, Turkish,
-};
+use super::ruleset::{Brazilian, Czech, English, International, Italian, Rules, Russian, Spanish, Turkish};
 
 /// One of the variants the service plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -86,10 +84,9 @@ impl Variant {
 
     /// The variant with this id or alias (case-insensitive).
     pub fn from_id(id: &str) -> Option<Variant> {
-        Variant::ALL.into_iter().find(|v| {
-            v.id().eq_ignore_ascii_case(id)
-                || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(id))
-        })
+        Variant::ALL
+            .into_iter()
+            .find(|v| v.id().eq_ignore_ascii_case(id) || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(id)))
     }
 
     /// Runs `visitor` with this variant's rules as a compile-time type.
@@ -127,12 +124,7 @@ pub struct UnknownVariant(pub String);
 impl core::fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        write!(
-            f,
-            "unknown variant {:?}; known variants: {}",
-            self.0,
-            ids.join(", ")
-        )
+        write!(f, "unknown variant {:?}; known variants: {}", self.0, ids.join(", "))
     }
 }
 

@@ -135,31 +135,16 @@ impl core::fmt::Display for ReplayError {
             ReplayError::Position(e) => write!(f, "invalid position: {e}"),
             ReplayError::Rules(message) => f.write_str(message),
             ReplayError::MoveSyntax { index, error } => write!(f, "{}: {error}", place(index)),
-            ReplayError::Illegal {
-                index,
-                text,
-                error,
-                side_to_move,
-                capture_required,
-                ..
-            } => match error {
+            ReplayError::Illegal { index, text, error, side_to_move, capture_required, .. } => match error {
                 MoveTextError::Ambiguous(_) => {
-                    write!(
-                        f,
-                        "{}: {text} is ambiguous; write the whole path to choose",
-                        place(index)
-                    )
+                    write!(f, "{}: {text} is ambiguous; write the whole path to choose", place(index))
                 }
                 _ => write!(
                     f,
                     "{}: {text} is not a legal move for {} here{}",
                     place(index),
                     side_to_move.name(),
-                    if *capture_required {
-                        "; captures are mandatory"
-                    } else {
-                        ""
-                    }
+                    if *capture_required { "; captures are mandatory" } else { "" }
                 ),
             },
             ReplayError::GameOver { index, .. } => {
@@ -187,10 +172,7 @@ pub struct GameRequest<'a> {
 impl GameRequest<'_> {
     /// Replays the game, then plays `extra` if given; returns the view of the result.
     pub fn view(&self, extra: Option<&str>) -> Result<GameView, ReplayError> {
-        self.variant.visit(ViewGame {
-            request: self,
-            extra,
-        })
+        self.variant.visit(ViewGame { request: self, extra })
     }
 
     /// Replays the game as the typed `Game<R>`, for work that needs the variant's types (the
@@ -234,21 +216,14 @@ impl VariantVisitor for ViewGame<'_> {
 }
 
 /// Finds `text` among the legal moves of the game and plays it.
-pub fn play_text<R: Rules>(
-    game: &mut Game<R>,
-    text: &str,
-    index: Option<usize>,
-) -> Result<Move, ReplayError> {
+pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>) -> Result<Move, ReplayError> {
     let status = game.status();
     if status.is_over() {
         return Err(ReplayError::GameOver { index, status });
     }
     // Fast path: `from-to` naming exactly one legal move needs no route table.
     if let Ok([from, to]) = parse_squares(text, &R::NAMING).as_deref() {
-        let mut matching = game
-            .legal_moves()
-            .iter()
-            .filter(|m| m.from == *from && m.to == *to);
+        let mut matching = game.legal_moves().iter().filter(|m| m.from == *from && m.to == *to);
         if let (Some(&mv), None) = (matching.next(), matching.next()) {
             game.play(&mv).map_err(|e| unexpected(e, index))?;
             return Ok(mv);
@@ -260,11 +235,9 @@ pub fn play_text<R: Rules>(
             return ReplayError::MoveSyntax { index, error };
         }
         let candidates = match &error {
-            MoveTextError::Ambiguous(moves) => moves
-                .iter()
-                .filter_map(|m| table.entry(m))
-                .map(|e| table.notation(e))
-                .collect(),
+            MoveTextError::Ambiguous(moves) => {
+                moves.iter().filter_map(|m| table.entry(m)).map(|e| table.notation(e)).collect()
+            }
             _ => table.entries().iter().map(|e| table.notation(e)).collect(),
         };
         ReplayError::Illegal {
@@ -272,8 +245,7 @@ pub fn play_text<R: Rules>(
             text: text.trim().to_owned(),
             error,
             side_to_move: game.position().side_to_move(),
-            capture_required: game.rules().mandatory_capture
-                && game.legal_moves().iter().any(Move::is_capture),
+            capture_required: game.rules().mandatory_capture && game.legal_moves().iter().any(Move::is_capture),
             candidates,
         }
     })?;
@@ -286,10 +258,7 @@ pub fn play_text<R: Rules>(
 fn unexpected(error: PlayError, index: Option<usize>) -> ReplayError {
     match error {
         PlayError::GameOver(status) => ReplayError::GameOver { index, status },
-        PlayError::Illegal(_) => ReplayError::GameOver {
-            index,
-            status: Status::Ongoing,
-        },
+        PlayError::Illegal(_) => ReplayError::GameOver { index, status: Status::Ongoing },
     }
 }
 
@@ -300,11 +269,7 @@ pub fn game_view<R: Rules>(game: &Game<R>, last_move: Option<MoveView>) -> GameV
         Vec::new()
     } else {
         let table = MoveTable::new(position, game.rules().mandatory_capture);
-        table
-            .entries()
-            .iter()
-            .map(|e| move_view::<R>(&table, e))
-            .collect()
+        table.entries().iter().map(|e| move_view::<R>(&table, e)).collect()
     };
     GameView {
         variant: R::VARIANT,
@@ -325,10 +290,7 @@ pub fn move_view<R: Rules>(table: &MoveTable, entry: &Entry) -> MoveView {
         from: name(entry.mv.from),
         to: name(entry.mv.to),
         path: route.iter().map(|&s| name(s)).collect(),
-        captures: captured_in_order::<R>(route, entry.mv)
-            .into_iter()
-            .map(name)
-            .collect(),
+        captures: captured_in_order::<R>(route, entry.mv).into_iter().map(name).collect(),
         promotes: entry.mv.promotes,
     }
 }

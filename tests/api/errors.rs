@@ -17,9 +17,7 @@ async fn malformed_json_is_invalid_json() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_raw(LEGAL, r#"{"variant":"english","#, "application/json")
-        .await;
+    let response = app.post_raw(LEGAL, r#"{"variant":"english","#, "application/json").await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_json").await;
@@ -32,9 +30,7 @@ async fn a_field_of_the_wrong_type_is_invalid_json() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "moves": 5}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "moves": 5})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_json").await;
@@ -47,9 +43,7 @@ async fn an_unknown_field_is_invalid_json_naming_the_field() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "colour": "white"}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "colour": "white"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_json").await;
@@ -117,9 +111,7 @@ async fn an_unreadable_fen_is_invalid_fen() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "fen": "X:W21:B1"}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "X:W21:B1"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_fen").await;
@@ -133,9 +125,7 @@ async fn a_fen_square_off_the_board_is_invalid_fen_naming_the_square() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "fen": "W:W33:B1"}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W33:B1"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_fen").await;
@@ -148,9 +138,7 @@ async fn an_empty_fen_is_invalid_fen() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "fen": ""}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": ""})).await;
 
     // Assert
     assert_problem(response, 400, "invalid_fen").await;
@@ -164,12 +152,7 @@ async fn an_unreadable_move_in_the_history_is_invalid_move_syntax_with_its_index
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "moves": ["11-15", "zz"]}),
-        )
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "moves": ["11-15", "zz"]})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_move_syntax").await;
@@ -183,9 +166,7 @@ async fn an_unreadable_move_to_apply_is_invalid_move_syntax_without_an_index() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(APPLY, &json!({"variant": "english", "move": "99-100"}))
-        .await;
+    let response = app.post_json(APPLY, &json!({"variant": "english", "move": "99-100"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_move_syntax").await;
@@ -199,9 +180,7 @@ async fn an_empty_move_is_invalid_move_syntax() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "moves": [""]}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "moves": [""]})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_move_syntax").await;
@@ -216,12 +195,7 @@ async fn a_negative_repetition_count_is_invalid_rules() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "rules": {"draw": {"repetitions": -1}}}),
-        )
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "rules": {"draw": {"repetitions": -1}}})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_rules").await;
@@ -234,12 +208,8 @@ async fn optional_capture_in_international_is_invalid_rules() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "international", "rules": {"mandatory_capture": false}}),
-        )
-        .await;
+    let response =
+        app.post_json(LEGAL, &json!({"variant": "international", "rules": {"mandatory_capture": false}})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_rules").await;
@@ -252,12 +222,7 @@ async fn an_unknown_rules_field_is_invalid_rules_naming_the_field() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "rules": {"flying": true}}),
-        )
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "rules": {"flying": true}})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_rules").await;
@@ -270,9 +235,7 @@ async fn rules_that_are_not_an_object_are_invalid_rules() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "rules": 5}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "rules": 5})).await;
 
     // Assert
     assert_problem(response, 400, "invalid_rules").await;
@@ -303,10 +266,7 @@ async fn an_unknown_path_is_not_found() {
 
     // Assert
     let problem = assert_problem(response, 404, "not_found").await;
-    assert!(
-        detail(&problem).contains("/v1/no-such-endpoint"),
-        "{problem}"
-    );
+    assert!(detail(&problem).contains("/v1/no-such-endpoint"), "{problem}");
 }
 
 #[tokio::test]
@@ -332,7 +292,7 @@ async fn post_on_a_get_endpoint_is_method_not_allowed_with_allow() {
     let response = app.post_json("/v1/variants", &json!({})).await;
 
     // Assert
-    assert_eq!(header(response.headers(), "allow"), "GET");
+    assert_eq!(header(response.headers(), "allow"), "GET, HEAD");
     assert_problem(response, 405, "method_not_allowed").await;
 }
 
@@ -342,8 +302,7 @@ async fn post_on_a_get_endpoint_is_method_not_allowed_with_allow() {
 async fn a_body_over_64_kib_is_payload_too_large() {
     // Arrange
     let app = spawn_app().await;
-    let body =
-        serde_json::to_vec(&json!({"variant": "english", "fen": "x".repeat(70_000)})).unwrap();
+    let body = serde_json::to_vec(&json!({"variant": "english", "fen": "x".repeat(70_000)})).unwrap();
     assert!(body.len() > 64 * 1024);
 
     // Act
@@ -375,12 +334,7 @@ async fn too_many_pieces_is_invalid_position() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "fen": "W:W13-32:B1-12"}),
-        )
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W13-32:B1-12"})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "invalid_position").await;
@@ -393,9 +347,7 @@ async fn a_man_on_its_crowning_row_is_invalid_position() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(LEGAL, &json!({"variant": "english", "fen": "W:W2:B30"}))
-        .await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W2:B30"})).await;
 
     // Assert
     assert_problem(response, 422, "invalid_position").await;
@@ -407,9 +359,7 @@ async fn an_illegal_move_is_illegal_move_listing_the_legal_moves() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(APPLY, &json!({"variant": "english", "move": "11-14"}))
-        .await;
+    let response = app.post_json(APPLY, &json!({"variant": "english", "move": "11-14"})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "illegal_move").await;
@@ -427,19 +377,11 @@ async fn a_quiet_move_when_a_capture_is_due_says_captures_are_mandatory() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            APPLY,
-            &json!({"variant": "english", "fen": "W:W22:B18,1", "move": "22-17"}),
-        )
-        .await;
+    let response = app.post_json(APPLY, &json!({"variant": "english", "fen": "W:W22:B18,1", "move": "22-17"})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "illegal_move").await;
-    assert!(
-        detail(&problem).contains("captures are mandatory"),
-        "{problem}"
-    );
+    assert!(detail(&problem).contains("captures are mandatory"), "{problem}");
     assert_eq!(problem["legal_moves"], json!(["22x15"]));
 }
 
@@ -449,23 +391,14 @@ async fn an_illegal_move_in_the_history_is_illegal_move_with_its_index() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "19-23"]}),
-        )
-        .await;
+    let response =
+        app.post_json(LEGAL, &json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "19-23"]})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "illegal_move").await;
     assert_eq!(problem["move_index"], 3, "{problem}");
     assert!(detail(&problem).contains("19-23"), "{problem}");
-    assert!(
-        problem["legal_moves"]
-            .as_array()
-            .is_some_and(|m| m.contains(&json!("19-16"))),
-        "{problem}"
-    );
+    assert!(problem["legal_moves"].as_array().is_some_and(|m| m.contains(&json!("19-16"))), "{problem}");
 }
 
 #[tokio::test]
@@ -474,20 +407,13 @@ async fn a_short_capture_with_two_routes_is_ambiguous_move_listing_both() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            APPLY,
-            &json!({"variant": "english", "fen": "W:W22:B17,18,9,10", "move": "22x6"}),
-        )
-        .await;
+    let response =
+        app.post_json(APPLY, &json!({"variant": "english", "fen": "W:W22:B17,18,9,10", "move": "22x6"})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "ambiguous_move").await;
     assert!(detail(&problem).contains("22x6"), "{problem}");
-    assert_eq!(
-        sorted_notations(&problem["legal_moves"]),
-        ["22x13x6", "22x15x6"]
-    );
+    assert_eq!(sorted_notations(&problem["legal_moves"]), ["22x13x6", "22x15x6"]);
 }
 
 #[tokio::test]
@@ -496,12 +422,8 @@ async fn an_ambiguous_move_in_the_history_gives_its_index() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "fen": "W:W22:B17,18,9,10", "moves": ["22x6"]}),
-        )
-        .await;
+    let response =
+        app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W22:B17,18,9,10", "moves": ["22x6"]})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "ambiguous_move").await;
@@ -515,10 +437,7 @@ async fn a_move_after_the_game_ended_is_game_over() {
 
     // Act
     let response = app
-        .post_json(
-            APPLY,
-            &json!({"variant": "english", "fen": "B:W22:B18", "moves": ["18x25"], "move": "25-29"}),
-        )
+        .post_json(APPLY, &json!({"variant": "english", "fen": "B:W22:B18", "moves": ["18x25"], "move": "25-29"}))
         .await;
 
     // Assert
@@ -533,12 +452,8 @@ async fn a_history_going_on_after_the_end_is_game_over_with_its_index() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_json(
-            LEGAL,
-            &json!({"variant": "english", "fen": "B:W22:B18", "moves": ["18x25", "25-29"]}),
-        )
-        .await;
+    let response =
+        app.post_json(LEGAL, &json!({"variant": "english", "fen": "B:W22:B18", "moves": ["18x25", "25-29"]})).await;
 
     // Assert
     let problem = assert_problem(response, 422, "game_over").await;
@@ -577,9 +492,7 @@ async fn requests_over_the_rate_limit_are_rate_limited_with_retry_after() {
 
     // Assert
     let retry_after = header(response.headers(), "retry-after");
-    let seconds: u64 = retry_after
-        .parse()
-        .unwrap_or_else(|_| panic!("Retry-After is seconds: {retry_after:?}"));
+    let seconds: u64 = retry_after.parse().unwrap_or_else(|_| panic!("Retry-After is seconds: {retry_after:?}"));
     assert!((1..=60).contains(&seconds), "{seconds}");
     assert!(!header(response.headers(), "x-request-id").is_empty());
     let problem = assert_problem(response, 429, "rate_limited").await;
@@ -591,10 +504,7 @@ async fn health_stays_reachable_when_rate_limited() {
     // Arrange
     let app = spawn_app_with(|c| c.rate_limit_per_minute = Some(1)).await;
     let _ = app.get("/v1/variants").await;
-    assert_eq!(
-        app.get("/v1/variants").await.status(),
-        StatusCode::TOO_MANY_REQUESTS
-    );
+    assert_eq!(app.get("/v1/variants").await.status(), StatusCode::TOO_MANY_REQUESTS);
 
     // Act
     let health = app.get("/healthz").await;

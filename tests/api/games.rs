@@ -4,8 +4,7 @@ use serde_json::{json, Value};
 
 use crate::helpers::{keys, sorted_notations, spawn_app};
 
-const ENGLISH_START_FEN: &str =
-    "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
+const ENGLISH_START_FEN: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
 fn quiet(from: u8, to: u8) -> Value {
     json!({
@@ -23,10 +22,7 @@ async fn legal_moves_of_the_english_start_are_the_api_md_example() {
     let body = app.legal_moves(&json!({"variant": "english"})).await;
 
     // Assert
-    assert_eq!(
-        keys(&body),
-        ["fen", "moves", "side_to_move", "status", "variant"]
-    );
+    assert_eq!(keys(&body), ["fen", "moves", "side_to_move", "status", "variant"]);
     assert_eq!(body["variant"], "english");
     assert_eq!(body["fen"], ENGLISH_START_FEN);
     assert_eq!(body["side_to_move"], "black");
@@ -36,18 +32,10 @@ async fn legal_moves_of_the_english_start_are_the_api_md_example() {
     // The first two exactly as API.md shows them.
     assert_eq!(moves[0], quiet(9, 13));
     assert_eq!(moves[1], quiet(9, 14));
-    let mut expected: Vec<Value> = [
-        (9, 13),
-        (9, 14),
-        (10, 14),
-        (10, 15),
-        (11, 15),
-        (11, 16),
-        (12, 16),
-    ]
-    .into_iter()
-    .map(|(f, t)| quiet(f, t))
-    .collect();
+    let mut expected: Vec<Value> = [(9, 13), (9, 14), (10, 14), (10, 15), (11, 15), (11, 16), (12, 16)]
+        .into_iter()
+        .map(|(f, t)| quiet(f, t))
+        .collect();
     let mut actual = moves.clone();
     let by_notation = |v: &Value| v["notation"].as_str().unwrap().to_owned();
     expected.sort_by_key(by_notation);
@@ -74,9 +62,7 @@ async fn legal_moves_show_a_capture_with_its_captured_square() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "fen": "W:W22:B18,1"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "fen": "W:W22:B18,1"})).await;
 
     // Assert
     assert_eq!(
@@ -92,9 +78,7 @@ async fn legal_moves_show_a_multi_capture_path_and_captures_in_order() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "fen": "W:W22,26:B10,18"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "fen": "W:W22,26:B10,18"})).await;
 
     // Assert
     assert_eq!(
@@ -110,9 +94,7 @@ async fn legal_moves_mark_a_crowning_move_as_promoting() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "fen": "B:W5:B27"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "fen": "B:W5:B27"})).await;
 
     // Assert
     assert_eq!(sorted_notations(&body["moves"]), ["27-31", "27-32"]);
@@ -158,9 +140,7 @@ async fn legal_moves_on_an_algebraic_board_name_captured_squares_as_strings() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "russian", "fen": "W:Wc3:Bd4,h8"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "russian", "fen": "W:Wc3:Bd4,h8"})).await;
 
     // Assert
     assert_eq!(
@@ -176,16 +156,11 @@ async fn legal_moves_replay_the_history_given() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "moves": ["11-15", "23-19"]}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "moves": ["11-15", "23-19"]})).await;
 
     // Assert
     assert_eq!(body["side_to_move"], "black");
-    assert_eq!(
-        body["fen"],
-        "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
-    );
+    assert_eq!(body["fen"], "B:W19,21,22,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
 }
 
 #[tokio::test]
@@ -194,31 +169,17 @@ async fn apply_move_answers_the_move_the_new_position_and_the_replies() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .apply_move(&json!({"variant": "english", "move": "11-15"}))
-        .await;
+    let body = app.apply_move(&json!({"variant": "english", "move": "11-15"})).await;
 
     // Assert
-    assert_eq!(
-        keys(&body),
-        ["fen", "move", "moves", "side_to_move", "status"]
-    );
+    assert_eq!(keys(&body), ["fen", "move", "moves", "side_to_move", "status"]);
     assert_eq!(body["move"], quiet(11, 15));
-    assert_eq!(
-        body["fen"],
-        "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15"
-    );
+    assert_eq!(body["fen"], "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15");
     assert_eq!(body["side_to_move"], "white");
     assert_eq!(body["status"], json!({"state": "ongoing"}));
-    assert_eq!(
-        sorted_notations(&body["moves"]),
-        ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"]
-    );
+    assert_eq!(sorted_notations(&body["moves"]), ["21-17", "22-17", "22-18", "23-18", "23-19", "24-19", "24-20"]);
     for mv in body["moves"].as_array().unwrap() {
-        assert_eq!(
-            keys(mv),
-            ["captures", "from", "notation", "path", "promotes", "to"]
-        );
+        assert_eq!(keys(mv), ["captures", "from", "notation", "path", "promotes", "to"]);
     }
 }
 
@@ -228,9 +189,7 @@ async fn apply_move_accepts_a_full_capture_path_and_answers_the_short_notation()
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .apply_move(&json!({"variant": "english", "fen": "W:W22,26:B10,18", "move": "22x15x6"}))
-        .await;
+    let body = app.apply_move(&json!({"variant": "english", "fen": "W:W22,26:B10,18", "move": "22x15x6"})).await;
 
     // Assert
     assert_eq!(body["move"]["notation"], "22x6");
@@ -244,9 +203,7 @@ async fn apply_move_accepts_the_colon_capture_form_on_algebraic_boards() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .apply_move(&json!({"variant": "russian", "fen": "W:Wc3:Bd4,h8", "move": "c3:e5"}))
-        .await;
+    let body = app.apply_move(&json!({"variant": "russian", "fen": "W:Wc3:Bd4,h8", "move": "c3:e5"})).await;
 
     // Assert
     assert_eq!(body["move"]["notation"], "c3xe5");
@@ -260,12 +217,8 @@ async fn apply_move_agrees_with_legal_moves_after_the_same_history() {
     let app = spawn_app().await;
 
     // Act
-    let applied = app
-        .apply_move(&json!({"variant": "english", "moves": ["11-15"], "move": "23-19"}))
-        .await;
-    let listed = app
-        .legal_moves(&json!({"variant": "english", "moves": ["11-15", "23-19"]}))
-        .await;
+    let applied = app.apply_move(&json!({"variant": "english", "moves": ["11-15"], "move": "23-19"})).await;
+    let listed = app.legal_moves(&json!({"variant": "english", "moves": ["11-15", "23-19"]})).await;
 
     // Assert
     for field in ["fen", "side_to_move", "status", "moves"] {
@@ -279,9 +232,7 @@ async fn a_json_body_sent_as_text_plain_is_read() {
     let app = spawn_app().await;
 
     // Act
-    let response = app
-        .post_raw("/v1/legal-moves", r#"{"variant":"english"}"#, "text/plain")
-        .await;
+    let response = app.post_raw("/v1/legal-moves", r#"{"variant":"english"}"#, "text/plain").await;
 
     // Assert
     let body = crate::helpers::ok_json(response).await;
@@ -294,9 +245,7 @@ async fn unknown_trailing_fen_fields_are_ignored() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "fen": "B:W21-32:B1-12:H0:F1"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "fen": "B:W21-32:B1-12:H0:F1"})).await;
 
     // Assert
     assert_eq!(body["fen"], ENGLISH_START_FEN);
@@ -310,9 +259,7 @@ async fn optional_capture_adds_the_quiet_moves_to_the_captures() {
     let fen = "W:W22:B18,1";
 
     // Act
-    let mandatory = app
-        .legal_moves(&json!({"variant": "english", "fen": fen}))
-        .await;
+    let mandatory = app.legal_moves(&json!({"variant": "english", "fen": fen})).await;
     let optional = app
         .legal_moves(&json!({"variant": "english", "fen": fen,
                              "rules": {"mandatory_capture": false}}))

@@ -23,22 +23,14 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the server with the default configuration changed by `customise`.
 pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
-    let mut config = Config {
-        port: 0,
-        bind_addr: IpAddr::from([127, 0, 0, 1]),
-        workers: 2,
-        ..Config::default()
-    };
+    let mut config = Config { port: 0, bind_addr: IpAddr::from([127, 0, 0, 1]), workers: 2, ..Config::default() };
     customise(&mut config);
     let app = Application::build(config).expect("the server builds and binds");
     let address = format!("http://127.0.0.1:{}", app.port());
     // The listener is bound before `build` returns: requests may go at once.
     tokio::spawn(app.run_until_stopped());
-    let client = reqwest::Client::builder()
-        .no_proxy()
-        .redirect(reqwest::redirect::Policy::none())
-        .build()
-        .expect("a client");
+    let client =
+        reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
     TestApp { address, client }
 }
 
@@ -55,28 +47,16 @@ impl TestApp {
 
     /// `GET path`.
     pub async fn get(&self, path: &str) -> Response {
-        self.request(Method::GET, path)
-            .send()
-            .await
-            .expect("GET is answered")
+        self.request(Method::GET, path).send().await.expect("GET is answered")
     }
 
     /// `POST path` with `value` as a JSON body.
     pub async fn post_json(&self, path: &str, value: &Value) -> Response {
-        self.request(Method::POST, path)
-            .json(value)
-            .send()
-            .await
-            .expect("POST is answered")
+        self.request(Method::POST, path).json(value).send().await.expect("POST is answered")
     }
 
     /// `POST path` with these bytes and content type.
-    pub async fn post_raw(
-        &self,
-        path: &str,
-        body: impl Into<Vec<u8>>,
-        content_type: &str,
-    ) -> Response {
+    pub async fn post_raw(&self, path: &str, body: impl Into<Vec<u8>>, content_type: &str) -> Response {
         self.request(Method::POST, path)
             .header(CONTENT_TYPE, content_type)
             .body(body.into())
@@ -98,10 +78,7 @@ impl TestApp {
 
 /// A header's value as text ("" when absent).
 pub fn header(headers: &HeaderMap, name: &str) -> String {
-    headers
-        .get(name)
-        .map(|v| v.to_str().expect("a text header").to_owned())
-        .unwrap_or_default()
+    headers.get(name).map(|v| v.to_str().expect("a text header").to_owned()).unwrap_or_default()
 }
 
 /// Asserts a 200 JSON answer and returns its body.
@@ -110,10 +87,7 @@ pub async fn ok_json(response: Response) -> Value {
     let content_type = header(response.headers(), "content-type");
     let text = response.text().await.expect("a body");
     assert_eq!(status, StatusCode::OK, "expected 200, got {status}: {text}");
-    assert!(
-        content_type.starts_with("application/json"),
-        "content-type {content_type:?}"
-    );
+    assert!(content_type.starts_with("application/json"), "content-type {content_type:?}");
     serde_json::from_str(&text).expect("a JSON body")
 }
 
@@ -123,27 +97,14 @@ pub async fn assert_problem(response: Response, status: u16, code: &str) -> Valu
     let content_type = header(response.headers(), "content-type");
     let text = response.text().await.expect("a body");
     assert_ne!(actual.as_u16(), 500, "a 500 is never acceptable: {text}");
-    assert_eq!(
-        actual.as_u16(),
-        status,
-        "expected {status} {code}, got {actual}: {text}"
-    );
-    assert_eq!(
-        content_type, "application/problem+json",
-        "every error is problem+json: {text}"
-    );
+    assert_eq!(actual.as_u16(), status, "expected {status} {code}, got {actual}: {text}");
+    assert_eq!(content_type, "application/problem+json", "every error is problem+json: {text}");
     let problem: Value = serde_json::from_str(&text).expect("a JSON problem document");
     assert_eq!(problem["code"], code, "{problem}");
     assert_eq!(problem["status"], status, "{problem}");
     assert_eq!(problem["type"], "about:blank", "{problem}");
-    assert!(
-        problem["title"].as_str().is_some_and(|t| !t.is_empty()),
-        "a title: {problem}"
-    );
-    assert!(
-        problem["detail"].as_str().is_some_and(|d| !d.is_empty()),
-        "a detail: {problem}"
-    );
+    assert!(problem["title"].as_str().is_some_and(|t| !t.is_empty()), "a title: {problem}");
+    assert!(problem["detail"].as_str().is_some_and(|d| !d.is_empty()), "a detail: {problem}");
     problem
 }
 
@@ -158,13 +119,7 @@ pub fn sorted_notations(moves: &Value) -> Vec<String> {
         .as_array()
         .expect("a list of moves")
         .iter()
-        .map(|m| {
-            m.get("notation")
-                .unwrap_or(m)
-                .as_str()
-                .expect("a notation")
-                .to_owned()
-        })
+        .map(|m| m.get("notation").unwrap_or(m).as_str().expect("a notation").to_owned())
         .collect();
     out.sort();
     out
@@ -172,12 +127,7 @@ pub fn sorted_notations(moves: &Value) -> Vec<String> {
 
 /// The keys of a JSON object, sorted.
 pub fn keys(value: &Value) -> Vec<&str> {
-    let mut keys: Vec<&str> = value
-        .as_object()
-        .expect("an object")
-        .keys()
-        .map(String::as_str)
-        .collect();
+    let mut keys: Vec<&str> = value.as_object().expect("an object").keys().map(String::as_str).collect();
     keys.sort_unstable();
     keys
 }

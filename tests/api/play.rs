@@ -10,16 +10,11 @@ async fn taking_the_last_piece_wins_by_no_pieces() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .apply_move(&json!({"variant": "english", "fen": "B:W22:B18", "move": "18x25"}))
-        .await;
+    let body = app.apply_move(&json!({"variant": "english", "fen": "B:W22:B18", "move": "18x25"})).await;
 
     // Assert
     assert_eq!(body["move"]["captures"], json!([22]));
-    assert_eq!(
-        body["status"],
-        json!({"state": "win", "winner": "black", "reason": "no_pieces"})
-    );
+    assert_eq!(body["status"], json!({"state": "win", "winner": "black", "reason": "no_pieces"}));
     assert_eq!(body["moves"], json!([]));
 }
 
@@ -34,9 +29,7 @@ async fn a_short_scripted_game_ends_in_a_win_by_no_pieces() {
 
     // Act
     for (ply, mv) in script.into_iter().enumerate() {
-        last = app
-            .apply_move(&json!({"variant": "english", "fen": fen, "moves": history, "move": mv}))
-            .await;
+        last = app.apply_move(&json!({"variant": "english", "fen": fen, "moves": history, "move": mv})).await;
         history.push(mv);
         if ply + 1 < script.len() {
             assert_eq!(last["status"], json!({"state": "ongoing"}), "after {mv}");
@@ -45,15 +38,10 @@ async fn a_short_scripted_game_ends_in_a_win_by_no_pieces() {
     }
 
     // Assert
-    assert_eq!(
-        last["status"],
-        json!({"state": "win", "winner": "white", "reason": "no_pieces"})
-    );
+    assert_eq!(last["status"], json!({"state": "win", "winner": "white", "reason": "no_pieces"}));
     assert_eq!(last["moves"], json!([]));
     assert_eq!(last["move"]["captures"], json!([18, 10]));
-    let after = app
-        .legal_moves(&json!({"variant": "english", "fen": fen, "moves": history}))
-        .await;
+    let after = app.legal_moves(&json!({"variant": "english", "fen": fen, "moves": history})).await;
     assert_eq!(after["status"], last["status"]);
     assert_eq!(after["moves"], json!([]));
 }
@@ -64,15 +52,10 @@ async fn a_side_that_cannot_move_has_lost_by_no_moves() {
     let app = spawn_app().await;
 
     // Act
-    let body = app
-        .legal_moves(&json!({"variant": "english", "fen": "B:W32:B28"}))
-        .await;
+    let body = app.legal_moves(&json!({"variant": "english", "fen": "B:W32:B28"})).await;
 
     // Assert
-    assert_eq!(
-        body["status"],
-        json!({"state": "win", "winner": "white", "reason": "no_moves"})
-    );
+    assert_eq!(body["status"], json!({"state": "win", "winner": "white", "reason": "no_moves"}));
     assert_eq!(body["moves"], json!([]));
 }
 
@@ -87,9 +70,7 @@ async fn a_whole_game_from_the_start_played_by_first_replies_ends() {
 
     // Act
     for _ in 0..300 {
-        last = app
-            .apply_move(&json!({"variant": "english", "moves": history, "move": next}))
-            .await;
+        last = app.apply_move(&json!({"variant": "english", "moves": history, "move": next})).await;
         assert_eq!(last["move"]["notation"], next.as_str());
         history.push(next.clone());
         if last["status"]["state"] != "ongoing" {
@@ -102,15 +83,9 @@ async fn a_whole_game_from_the_start_played_by_first_replies_ends() {
 
     // Assert
     let state = last["status"]["state"].as_str().unwrap();
-    assert!(
-        state == "win" || state == "draw",
-        "the game ended within 300 plies: {} plies, {last}",
-        history.len()
-    );
+    assert!(state == "win" || state == "draw", "the game ended within 300 plies: {} plies, {last}", history.len());
     assert_eq!(last["moves"], json!([]), "a finished game has no moves");
-    let replayed = app
-        .legal_moves(&json!({"variant": "english", "moves": history}))
-        .await;
+    let replayed = app.legal_moves(&json!({"variant": "english", "moves": history})).await;
     assert_eq!(replayed["status"], last["status"]);
     assert_eq!(replayed["fen"], last["fen"]);
     assert_eq!(replayed["moves"], json!([]));
@@ -129,20 +104,13 @@ async fn the_third_repetition_is_a_draw_by_repetition() {
     let fen = "W:WK29,21:BK4,12";
 
     // Act
-    let after_seven = app
-        .legal_moves(&json!({"variant": "english", "fen": fen, "moves": shuffles(7)}))
-        .await;
-    let after_eight = app
-        .legal_moves(&json!({"variant": "english", "fen": fen, "moves": shuffles(8)}))
-        .await;
+    let after_seven = app.legal_moves(&json!({"variant": "english", "fen": fen, "moves": shuffles(7)})).await;
+    let after_eight = app.legal_moves(&json!({"variant": "english", "fen": fen, "moves": shuffles(8)})).await;
 
     // Assert
     assert_eq!(after_seven["status"], json!({"state": "ongoing"}));
     assert!(!after_seven["moves"].as_array().unwrap().is_empty());
-    assert_eq!(
-        after_eight["status"],
-        json!({"state": "draw", "reason": "repetition"})
-    );
+    assert_eq!(after_eight["status"], json!({"state": "draw", "reason": "repetition"}));
     assert_eq!(after_eight["moves"], json!([]));
 }
 
@@ -153,15 +121,10 @@ async fn the_move_that_repeats_a_third_time_reports_the_draw() {
     let fen = "W:WK29,21:BK4,12";
 
     // Act
-    let body = app
-        .apply_move(&json!({"variant": "english", "fen": fen, "moves": shuffles(7), "move": "8-4"}))
-        .await;
+    let body = app.apply_move(&json!({"variant": "english", "fen": fen, "moves": shuffles(7), "move": "8-4"})).await;
 
     // Assert
-    assert_eq!(
-        body["status"],
-        json!({"state": "draw", "reason": "repetition"})
-    );
+    assert_eq!(body["status"], json!({"state": "draw", "reason": "repetition"}));
     assert_eq!(body["moves"], json!([]));
 }
 
@@ -197,9 +160,6 @@ async fn a_quiet_move_limit_from_the_rules_is_a_draw_by_quiet_moves() {
         .await;
 
     // Assert
-    assert_eq!(
-        body["status"],
-        json!({"state": "draw", "reason": "quiet_moves"})
-    );
+    assert_eq!(body["status"], json!({"state": "draw", "reason": "quiet_moves"}));
     assert_eq!(body["moves"], json!([]));
 }

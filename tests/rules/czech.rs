@@ -15,11 +15,7 @@ fn czech_king_must_capture_even_when_a_man_takes_more() {
 #[test]
 fn russian_free_choice_and_brazilian_majority_differ_on_the_same_position() {
     // RULES.md §4: Russian has free choice; §3: Brazilian takes the most pieces.
-    assert_legal(
-        Variant::Russian,
-        KING_OR_LONGER_MAN_CAPTURE,
-        &["a3xc1", "e3xe7"],
-    );
+    assert_legal(Variant::Russian, KING_OR_LONGER_MAN_CAPTURE, &["a3xc1", "e3xe7"]);
     assert_legal(Variant::Brazilian, KING_OR_LONGER_MAN_CAPTURE, &["e3xe7"]);
 }
 
@@ -39,9 +35,5 @@ fn czech_free_choice_between_men_captures() {
 #[test]
 fn czech_kings_fly_and_must_capture() {
     // RULES.md §8: flying kings, capture compulsory.
-    assert_legal(
-        Variant::Czech,
-        "W:WKa1:Bd4,h8",
-        &["a1xe5", "a1xf6", "a1xg7"],
-    );
+    assert_legal(Variant::Czech, "W:WKa1:Bd4,h8", &["a1xe5", "a1xf6", "a1xg7"]);
 }

@@ -263,12 +263,7 @@ const CASES: &[Case] = &[
 fn each_draw_rule_applies_at_its_ply_and_not_before() {
     for case in CASES {
         let moves = shuttle(case.shuttles[0], case.shuttles[1], case.drawn_after);
-        let before = status_after(
-            case.variant,
-            case.fen,
-            &moves[..case.drawn_after - 1],
-            case.rules,
-        );
+        let before = status_after(case.variant, case.fen, &moves[..case.drawn_after - 1], case.rules);
         assert_eq!(before, Status::Ongoing, "{}: one ply early", case.name);
         let at = status_after(case.variant, case.fen, &moves, case.rules);
         assert_eq!(at, Status::Draw(case.reason), "{}", case.name);
@@ -286,12 +281,7 @@ fn each_draw_rule_can_be_switched_off() {
     };
     for case in CASES {
         let moves = shuttle(case.shuttles[0], case.shuttles[1], case.drawn_after);
-        assert_eq!(
-            status_after(case.variant, case.fen, &moves, off),
-            Status::Ongoing,
-            "{}",
-            case.name
-        );
+        assert_eq!(status_after(case.variant, case.fen, &moves, off), Status::Ongoing, "{}", case.name);
     }
 }
 
@@ -302,43 +292,25 @@ fn english_quiet_count_is_reset_by_a_man_move() {
     let mut moves = shuttle(("29", "25"), ("4", "8"), 40);
     moves.push("21-17".to_owned());
     moves.extend(shuttle(("4", "8"), ("29", "25"), 80));
-    assert_eq!(
-        status_after(Variant::English, fen, &moves[..120], QUIET_ONLY),
-        Status::Ongoing
-    );
-    assert_eq!(
-        status_after(Variant::English, fen, &moves, QUIET_ONLY),
-        Status::Draw(DrawReason::QuietMoves)
-    );
+    assert_eq!(status_after(Variant::English, fen, &moves[..120], QUIET_ONLY), Status::Ongoing);
+    assert_eq!(status_after(Variant::English, fen, &moves, QUIET_ONLY), Status::Draw(DrawReason::QuietMoves));
 }
 
 #[test]
 fn quiet_reset_on_promotion_only_ignores_man_moves() {
     let fen = "W:WK29,21:BK4,12";
-    let rules = RuleOverrides {
-        quiet_reset: Some(QuietReset::Promotion),
-        ..QUIET_ONLY
-    };
+    let rules = RuleOverrides { quiet_reset: Some(QuietReset::Promotion), ..QUIET_ONLY };
     let mut moves = shuttle(("29", "25"), ("4", "8"), 40);
     moves.push("21-17".to_owned());
     moves.extend(shuttle(("4", "8"), ("29", "25"), 39));
-    assert_eq!(
-        status_after(Variant::English, fen, &moves, rules),
-        Status::Draw(DrawReason::QuietMoves)
-    );
+    assert_eq!(status_after(Variant::English, fen, &moves, rules), Status::Draw(DrawReason::QuietMoves));
 }
 
 #[test]
 fn endgame_counts_are_off_when_switched_off() {
-    let rules = RuleOverrides {
-        endgame: Some(false),
-        ..ENDGAME_ONLY
-    };
+    let rules = RuleOverrides { endgame: Some(false), ..ENDGAME_ONLY };
     let moves = shuttle(("46", "41"), ("1", "6"), 40);
-    assert_eq!(
-        status_after(Variant::International, "W:WK46,K47,K48:BK1", &moves, rules),
-        Status::Ongoing
-    );
+    assert_eq!(status_after(Variant::International, "W:WK46,K47,K48:BK1", &moves, rules), Status::Ongoing);
 }
 
 #[test]
@@ -346,21 +318,9 @@ fn turkish_one_piece_each_is_a_draw_at_once_and_after_a_capture() {
     // RULES.md §9: one piece each (any kind) is a draw.
     let none: &[String] = &[];
     let rules = RuleOverrides::default();
-    assert_eq!(
-        status_after(Variant::Turkish, "W:Wa2:Bh7", none, rules),
-        Status::Draw(DrawReason::Endgame)
-    );
+    assert_eq!(status_after(Variant::Turkish, "W:Wa2:Bh7", none, rules), Status::Draw(DrawReason::Endgame));
     let capture = ["d4xd6".to_owned()];
-    assert_eq!(
-        status_after(Variant::Turkish, "W:Wd4:Bd5,h7", &[], rules),
-        Status::Ongoing
-    );
-    assert_eq!(
-        status_after(Variant::Turkish, "W:Wd4,a2:Bd5,h7", &capture, rules),
-        Status::Ongoing
-    );
-    assert_eq!(
-        status_after(Variant::Turkish, "W:Wd4:Bd5,h7", &capture, rules),
-        Status::Draw(DrawReason::Endgame)
-    );
+    assert_eq!(status_after(Variant::Turkish, "W:Wd4:Bd5,h7", &[], rules), Status::Ongoing);
+    assert_eq!(status_after(Variant::Turkish, "W:Wd4,a2:Bd5,h7", &capture, rules), Status::Ongoing);
+    assert_eq!(status_after(Variant::Turkish, "W:Wd4:Bd5,h7", &capture, rules), Status::Draw(DrawReason::Endgame));
 }

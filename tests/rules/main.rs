@@ -14,19 +14,8 @@ use draughts_api::rules::{Status, Variant};
 
 /// The legal moves of `fen` in `variant`, in our notation.
 pub fn legal(variant: Variant, fen: &str) -> BTreeSet<String> {
-    let request = GameRequest {
-        variant,
-        fen: Some(fen),
-        moves: &[],
-        rules: RuleOverrides::default(),
-    };
-    request
-        .view(None)
-        .unwrap()
-        .moves
-        .into_iter()
-        .map(|m| m.notation)
-        .collect()
+    let request = GameRequest { variant, fen: Some(fen), moves: &[], rules: RuleOverrides::default() };
+    request.view(None).unwrap().moves.into_iter().map(|m| m.notation).collect()
 }
 
 /// Asserts that the legal moves of `fen` are exactly `expected`.
@@ -37,16 +26,8 @@ pub fn assert_legal(variant: Variant, fen: &str, expected: &[&str]) {
 
 /// The status after playing `moves` from `fen` under `rules`.
 pub fn status_after(variant: Variant, fen: &str, moves: &[String], rules: RuleOverrides) -> Status {
-    let request = GameRequest {
-        variant,
-        fen: Some(fen),
-        moves,
-        rules,
-    };
-    request
-        .view(None)
-        .unwrap_or_else(|e| panic!("{variant} {fen}: {e}"))
-        .status
+    let request = GameRequest { variant, fen: Some(fen), moves, rules };
+    request.view(None).unwrap_or_else(|e| panic!("{variant} {fen}: {e}")).status
 }
 
 /// `plies` moves alternating between two shuttles, `a-b, c-d, b-a, d-c, a-b, …`.

@@ -11,10 +11,7 @@ fn spanish_quality_rule_takes_the_king_among_equal_captures() {
     let fen = "W:We4:Bd5,Kf5,a8";
     assert_eq!(legal(Variant::Spanish, fen).len(), 1);
     let only = legal(Variant::Spanish, fen).into_iter().next().unwrap();
-    let expected = legal(Variant::Spanish, "W:We4:Bf5,a8")
-        .into_iter()
-        .next()
-        .unwrap();
+    let expected = legal(Variant::Spanish, "W:We4:Bf5,a8").into_iter().next().unwrap();
     assert_eq!(only, expected, "the capture of the king");
 }
 

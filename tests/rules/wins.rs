@@ -32,25 +32,9 @@ const BLOCKED: &[(Variant, &str, Color)] = &[
 #[test]
 fn taking_the_last_piece_wins_in_every_variant() {
     for &(variant, fen, capture, winner) in LAST_PIECE_TAKEN {
-        assert_eq!(
-            status_after(variant, fen, &[], RuleOverrides::default()),
-            Status::Ongoing,
-            "{variant}"
-        );
-        let status = status_after(
-            variant,
-            fen,
-            &[capture.to_owned()],
-            RuleOverrides::default(),
-        );
-        assert_eq!(
-            status,
-            Status::Win {
-                winner,
-                reason: WinReason::NoPieces
-            },
-            "{variant}"
-        );
+        assert_eq!(status_after(variant, fen, &[], RuleOverrides::default()), Status::Ongoing, "{variant}");
+        let status = status_after(variant, fen, &[capture.to_owned()], RuleOverrides::default());
+        assert_eq!(status, Status::Win { winner, reason: WinReason::NoPieces }, "{variant}");
     }
     let covered: Vec<Variant> = LAST_PIECE_TAKEN.iter().map(|c| c.0).collect();
     assert!(Variant::ALL.iter().all(|v| covered.contains(v)));
@@ -60,14 +44,7 @@ fn taking_the_last_piece_wins_in_every_variant() {
 fn a_side_with_no_legal_move_loses_in_every_variant() {
     for &(variant, fen, winner) in BLOCKED {
         let status = status_after(variant, fen, &[], RuleOverrides::default());
-        assert_eq!(
-            status,
-            Status::Win {
-                winner,
-                reason: WinReason::NoMoves
-            },
-            "{variant} {fen}"
-        );
+        assert_eq!(status, Status::Win { winner, reason: WinReason::NoMoves }, "{variant} {fen}");
     }
     let covered: Vec<Variant> = BLOCKED.iter().map(|c| c.0).collect();
     assert!(Variant::ALL.iter().all(|v| covered.contains(v)));

@@ -105,8 +105,7 @@ impl From<QuietReset> for QuietResetDto {
 
 /// Reads a variant id, or answers `unknown_variant`.
 pub fn parse_variant(id: &str) -> Result<Variant, ApiError> {
-    id.parse()
-        .map_err(|e: crate::rules::variant::UnknownVariant| ApiError::UnknownVariant(e.to_string()))
+    id.parse().map_err(|e: crate::rules::variant::UnknownVariant| ApiError::UnknownVariant(e.to_string()))
 }
 
 /// Reads the `rules` object, or answers `invalid_rules`.
@@ -115,12 +114,10 @@ fn parse_rules(rules: Option<&Value>) -> Result<RuleOverrides, ApiError> {
         return Ok(RuleOverrides::default());
     };
     if !value.is_object() {
-        return Err(ApiError::InvalidRules(format!(
-            "rules must be an object, found {value}"
-        )));
+        return Err(ApiError::InvalidRules(format!("rules must be an object, found {value}")));
     }
-    let body =
-        RulesBody::deserialize(value).map_err(|e| ApiError::InvalidRules(format!("rules: {e}")))?;
+    let body: RulesBody = serde_path_to_error::deserialize(value)
+        .map_err(|e| ApiError::InvalidRules(format!("rules.{}: {}", e.path(), e.inner())))?;
     let draw = body.draw.unwrap_or_default();
     Ok(RuleOverrides {
         mandatory_capture: body.mandatory_capture,
@@ -148,20 +145,10 @@ impl<'a> CheckedGame<'a> {
     ) -> Result<CheckedGame<'a>, ApiError> {
         let variant = parse_variant(variant)?;
         if moves.len() > max_moves {
-            return Err(ApiError::TooManyMoves {
-                count: moves.len(),
-                max: max_moves,
-            });
+            return Err(ApiError::TooManyMoves { count: moves.len(), max: max_moves });
         }
         let rules = parse_rules(rules)?;
-        Ok(CheckedGame {
-            request: GameRequest {
-                variant,
-                fen,
-                moves,
-                rules,
-            },
-        })
+        Ok(CheckedGame { request: GameRequest { variant, fen, moves, rules } })
     }
 }
 
@@ -232,11 +219,7 @@ pub struct StatusDto {
 impl From<Status> for StatusDto {
     fn from(status: Status) -> StatusDto {
         match status {
-            Status::Ongoing => StatusDto {
-                state: "ongoing",
-                winner: None,
-                reason: None,
-            },
+            Status::Ongoing => StatusDto { state: "ongoing", winner: None, reason: None },
             Status::Win { winner, reason } => StatusDto {
                 state: "win",
                 winner: Some(winner.name()),

@@ -3,9 +3,7 @@
 
 use actix_web::web;
 
-use crate::http::dto::{
-    ApplyMoveBody, ApplyMoveResponse, CheckedGame, GameBody, LegalMovesResponse,
-};
+use crate::http::dto::{ApplyMoveBody, ApplyMoveResponse, CheckedGame, GameBody, LegalMovesResponse};
 use crate::http::error::{ApiError, Problem};
 use crate::http::startup::AppState;
 
@@ -32,16 +30,9 @@ pub async fn legal_moves(
     body: web::Json<GameBody>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<LegalMovesResponse>, ApiError> {
-    let game = CheckedGame::new(
-        &body.variant,
-        body.fen.as_deref(),
-        &body.moves,
-        body.rules.as_ref(),
-        state.config.max_moves,
-    )?;
-    state
-        .metrics
-        .game_request(game.request.variant, "legal_moves", body.moves.len());
+    let game =
+        CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
+    state.metrics.game_request(game.request.variant, "legal_moves", body.moves.len());
     Ok(web::Json(game.request.view(None)?.into()))
 }
 
@@ -66,16 +57,9 @@ pub async fn apply_move(
     body: web::Json<ApplyMoveBody>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<ApplyMoveResponse>, ApiError> {
-    let game = CheckedGame::new(
-        &body.variant,
-        body.fen.as_deref(),
-        &body.moves,
-        body.rules.as_ref(),
-        state.config.max_moves,
-    )?;
-    state
-        .metrics
-        .game_request(game.request.variant, "apply_move", body.moves.len() + 1);
+    let game =
+        CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
+    state.metrics.game_request(game.request.variant, "apply_move", body.moves.len() + 1);
     let view = game.request.view(Some(&body.mv))?;
     let Some(played) = view.last_move.clone() else {
         return Err(ApiError::IllegalMove {

@@ -9,9 +9,7 @@ use crate::http::startup::AppState;
 #[utoipa::path(get, path = "/healthz", tag = "operations",
     responses((status = 200, description = "Alive", body = Object, example = json!({"status": "ok"}))))]
 pub async fn healthz() -> HttpResponse {
-    HttpResponse::Ok()
-        .insert_header(("Cache-Control", "no-store"))
-        .json(json!({"status": "ok"}))
+    HttpResponse::Ok().insert_header(("Cache-Control", "no-store")).json(json!({"status": "ok"}))
 }
 
 /// Readiness: the server has started and is not shutting down.
@@ -21,17 +19,7 @@ pub async fn healthz() -> HttpResponse {
         (status = 503, description = "Starting or stopping", body = Object, example = json!({"status": "not_ready"}))
     ))]
 pub async fn readyz(state: web::Data<AppState>) -> HttpResponse {
-    let mut response = if state.is_ready() {
-        HttpResponse::Ok()
-    } else {
-        HttpResponse::ServiceUnavailable()
-    };
-    let status = if state.is_ready() {
-        "ready"
-    } else {
-        "not_ready"
-    };
-    response
-        .insert_header(("Cache-Control", "no-store"))
-        .json(json!({ "status": status }))
+    let mut response = if state.is_ready() { HttpResponse::Ok() } else { HttpResponse::ServiceUnavailable() };
+    let status = if state.is_ready() { "ready" } else { "not_ready" };
+    response.insert_header(("Cache-Control", "no-store")).json(json!({ "status": status }))
 }

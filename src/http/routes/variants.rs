@@ -1,6 +1,6 @@
 //! `GET /v1/variants` and `GET /v1/variants/{variant}`.
 
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{web, HttpResponse};
 
 use super::cacheable_json;
 use crate::http::dto::{parse_variant, VariantDto};
@@ -16,12 +16,9 @@ const MAX_AGE_SECONDS: u32 = 3600;
     responses((status = 200, description = "Every variant", body = Vec<VariantDto>,
         headers(("ETag" = String), ("Cache-Control" = String))))
 )]
-pub async fn list_variants(req: HttpRequest) -> HttpResponse {
-    let all: Vec<VariantDto> = Variant::ALL
-        .into_iter()
-        .map(|v| v.summary().into())
-        .collect();
-    cacheable_json(&req, &all, MAX_AGE_SECONDS)
+pub async fn list_variants() -> HttpResponse {
+    let all: Vec<VariantDto> = Variant::ALL.into_iter().map(|v| v.summary().into()).collect();
+    cacheable_json(&all, MAX_AGE_SECONDS)
 }
 
 /// One variant, by id or alias.
@@ -36,14 +33,7 @@ pub async fn list_variants(req: HttpRequest) -> HttpResponse {
                 "code": "unknown_variant", "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish"}))
     )
 )]
-pub async fn get_variant(
-    req: HttpRequest,
-    path: web::Path<String>,
-) -> Result<HttpResponse, ApiError> {
+pub async fn get_variant(path: web::Path<String>) -> Result<HttpResponse, ApiError> {
     let variant = parse_variant(&path)?;
-    Ok(cacheable_json(
-        &req,
-        &VariantDto::from(variant.summary()),
-        MAX_AGE_SECONDS,
-    ))
+    Ok(cacheable_json(&VariantDto::from(variant.summary()), MAX_AGE_SECONDS))
 }

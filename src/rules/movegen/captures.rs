@@ -280,11 +280,7 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             let mut landing = first_landing;
             while landing != NONE && !self.occupied.contains(landing) {
                 self.push_landing(landing);
-                let straight_on = if landing == first_landing || self.every_route {
-                    None
-                } else {
-                    Some(dir)
-                };
+                let straight_on = if landing == first_landing || self.every_route { None } else { Some(dir) };
                 went_on |= self.flying_king(landing, straight_on);
                 self.len -= 1;
                 landing = g.step(landing, dir);
@@ -312,12 +308,8 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
             key = match criterion {
                 Criterion::MostPieces => key << 6 | count,
                 Criterion::WithKing => key << 1 | (self.by_king as u64),
-                Criterion::MostKings => {
-                    key << 6 | (self.captured & self.enemy_kings).count() as u64
-                }
-                Criterion::EarliestKing => {
-                    key << ORDER_BITS | (self.king_order as u64) << (ORDER_BITS as u64 - count)
-                }
+                Criterion::MostKings => key << 6 | (self.captured & self.enemy_kings).count() as u64,
+                Criterion::EarliestKing => key << ORDER_BITS | (self.king_order as u64) << (ORDER_BITS as u64 - count),
             };
         }
         key
@@ -337,12 +329,7 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
                 }
             }
         }
-        let mv = Move {
-            captures: self.captured,
-            from: self.from,
-            to,
-            promotes: promotes && !self.by_king,
-        };
+        let mv = Move { captures: self.captured, from: self.from, to, promotes: promotes && !self.by_king };
         self.sink.push_capture(mv, &self.path[..self.len]);
     }
 }

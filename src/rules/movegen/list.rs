@@ -37,10 +37,7 @@ impl MoveList {
 
     /// An empty list that counts entries as `counting` says.
     pub fn counting(counting: Counting) -> MoveList {
-        MoveList {
-            moves: SmallVec::new(),
-            counting,
-        }
+        MoveList { moves: SmallVec::new(), counting }
     }
 
     /// The moves.

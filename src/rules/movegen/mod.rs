@@ -18,11 +18,7 @@ use super::ruleset::Rules;
 /// Puts every legal move of `position` into `sink`. With `mandatory_capture` false (the
 /// house rule of RULES.md §11) quiet moves are legal beside the variant's legal captures.
 #[inline]
-pub fn generate<R: Rules, S: MoveSink>(
-    position: &Position<R>,
-    mandatory_capture: bool,
-    sink: &mut S,
-) {
+pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture: bool, sink: &mut S) {
     captures::generate(position, sink);
     if !mandatory_capture || sink.is_empty() {
         quiet::generate(position, sink);
@@ -32,11 +28,7 @@ pub fn generate<R: Rules, S: MoveSink>(
 /// The number of legal moves of `position` as `counting` counts them, without keeping the
 /// quiet moves (perft's last ply).
 #[inline]
-pub fn count<R: Rules>(
-    position: &Position<R>,
-    mandatory_capture: bool,
-    counting: Counting,
-) -> usize {
+pub fn count<R: Rules>(position: &Position<R>, mandatory_capture: bool, counting: Counting) -> usize {
     let mut captures = MoveList::counting(counting);
     captures::generate(position, &mut captures);
     if mandatory_capture && !captures.is_empty() {

@@ -10,9 +10,7 @@ use crate::rules::ruleset::Rules;
 /// Puts every move without capture of the side to move into `sink`.
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
-    position
-        .side_to_move()
-        .specialize(|side| generate_for(position, side, &mut *sink))
+    position.side_to_move().specialize(|side| generate_for(position, side, &mut *sink))
 }
 
 #[inline(always)]
@@ -28,11 +26,7 @@ fn generate_for<R: Rules, S: MoveSink>(position: &Position<R>, side: Color, sink
         }
         let offset = g.offsets[dir] as i16;
         for to in g.shift(men, dir) & empty {
-            sink.push_quiet(Move::quiet(
-                (to as i16 - offset) as u8,
-                to,
-                crowning.contains(to),
-            ));
+            sink.push_quiet(Move::quiet((to as i16 - offset) as u8, to, crowning.contains(to)));
         }
     }
     let kings = position.kings(side);
@@ -63,9 +57,7 @@ fn generate_for<R: Rules, S: MoveSink>(position: &Position<R>, side: Color, sink
 /// sink, counted without making them (perft's last ply).
 #[inline]
 pub fn count<R: Rules>(position: &Position<R>) -> usize {
-    position
-        .side_to_move()
-        .specialize(|side| count_for(position, side))
+    position.side_to_move().specialize(|side| count_for(position, side))
 }
 
 #[inline(always)]

@@ -41,31 +41,17 @@ impl core::fmt::Display for FenError {
         match self {
             FenError::Empty => f.write_str("the FEN is empty"),
             FenError::SideToMove(found) => {
-                write!(
-                    f,
-                    "the first FEN field (side to move) must be \"W\" or \"B\", found {found:?}"
-                )
+                write!(f, "the first FEN field (side to move) must be \"W\" or \"B\", found {found:?}")
             }
             FenError::MissingPieces(color) => {
-                write!(
-                    f,
-                    "the FEN has no field listing the {} pieces (\"{}...\")",
-                    color.name(),
-                    color.letter()
-                )
+                write!(f, "the FEN has no field listing the {} pieces (\"{}...\")", color.name(), color.letter())
             }
             FenError::RepeatedPieces(color) => {
                 write!(f, "the FEN lists the {} pieces twice", color.name())
             }
-            FenError::Square {
-                color,
-                item,
-                reason,
-            } => {
+            FenError::Square { color, item, reason } => {
                 let why = match reason {
-                    SquareError::Malformed => {
-                        "is not a square (write a number or a square such as c3)"
-                    }
+                    SquareError::Malformed => "is not a square (write a number or a square such as c3)",
                     SquareError::NoSuchSquare => "is not a playable square of this board",
                     SquareError::NumbersNotSupported => {
                         "is a number, but this variant names squares algebraically (such as c3)"
@@ -74,11 +60,7 @@ impl core::fmt::Display for FenError {
                 write!(f, "{item:?} in the {} pieces {why}", color.name())
             }
             FenError::Range { color, item } => {
-                write!(
-                    f,
-                    "range {item:?} in the {} pieces must be two numbered squares, low-high",
-                    color.name()
-                )
+                write!(f, "range {item:?} in the {} pieces must be two numbered squares, low-high", color.name())
             }
         }
     }
@@ -100,12 +82,8 @@ pub fn parse(text: &str, naming: &Naming) -> Result<Setup, FenError> {
         "B" | "b" => Color::Black,
         other => return Err(FenError::SideToMove(other.to_owned())),
     };
-    let mut setup = Setup {
-        side_to_move,
-        pieces: [Bitboard::EMPTY; 2],
-        kings: Bitboard::EMPTY,
-        repeated: Bitboard::EMPTY,
-    };
+    let mut setup =
+        Setup { side_to_move, pieces: [Bitboard::EMPTY; 2], kings: Bitboard::EMPTY, repeated: Bitboard::EMPTY };
     let mut seen = [false; 2];
     for field in fields {
         let field = field.trim();
@@ -139,18 +117,11 @@ fn add_item(setup: &mut Setup, color: Color, item: &str, naming: &Naming) -> Res
         Some(rest) => (true, rest.trim_start()),
         None => (false, item),
     };
-    let square_error = |reason| FenError::Square {
-        color,
-        item: item.to_owned(),
-        reason,
-    };
+    let square_error = |reason| FenError::Square { color, item: item.to_owned(), reason };
     let squares: Vec<u8> = match body.split_once('-') {
         None => vec![naming.parse(body).map_err(square_error)?],
         Some((low, high)) => {
-            let range_error = || FenError::Range {
-                color,
-                item: item.to_owned(),
-            };
+            let range_error = || FenError::Range { color, item: item.to_owned() };
             let (low, high) = (low.trim(), high.trim());
             let bounds = (low.parse::<u32>(), high.parse::<u32>());
             let (Ok(low_n), Ok(high_n)) = bounds else {
@@ -161,9 +132,7 @@ fn add_item(setup: &mut Setup, color: Color, item: &str, naming: &Naming) -> Res
             }
             naming.parse(low).map_err(square_error)?;
             naming.parse(high).map_err(square_error)?;
-            (low_n..=high_n)
-                .map(|n| naming.from_number(n).map_err(square_error))
-                .collect::<Result<_, _>>()?
+            (low_n..=high_n).map(|n| naming.from_number(n).map_err(square_error)).collect::<Result<_, _>>()?
         }
     };
     for square in squares {
@@ -186,10 +155,7 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
-        let mut squares: Vec<(u32, u8)> = position
-            .pieces(color)
-            .map(|s| (order(R::NAMING.name(s)), s))
-            .collect();
+        let mut squares: Vec<(u32, u8)> = position.pieces(color).map(|s| (order(R::NAMING.name(s)), s)).collect();
         squares.sort_unstable();
         for (i, (_, square)) in squares.into_iter().enumerate() {
             if i > 0 {

@@ -38,10 +38,7 @@ pub enum MoveTextError {
 impl MoveTextError {
     /// Whether the text itself is unreadable (as opposed to readable but not one legal move).
     pub fn is_syntax(&self) -> bool {
-        matches!(
-            self,
-            MoveTextError::Empty | MoveTextError::TooShort(_) | MoveTextError::Square { .. }
-        )
+        matches!(self, MoveTextError::Empty | MoveTextError::TooShort(_) | MoveTextError::Square { .. })
     }
 }
 
@@ -50,10 +47,7 @@ impl core::fmt::Display for MoveTextError {
         match self {
             MoveTextError::Empty => f.write_str("the move is empty"),
             MoveTextError::TooShort(text) => {
-                write!(
-                    f,
-                    "{text:?} is not a move: write at least two squares, such as 11-15 or c3-d4"
-                )
+                write!(f, "{text:?} is not a move: write at least two squares, such as 11-15 or c3-d4")
             }
             MoveTextError::Square { item, reason } => match reason {
                 SquareError::Malformed => write!(f, "{item:?} is not a square"),
@@ -84,12 +78,7 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextErr
     let squares = text
         .split(SEPARATORS)
         .map(|item| {
-            naming
-                .parse(item.trim())
-                .map_err(|reason| MoveTextError::Square {
-                    item: item.trim().to_owned(),
-                    reason,
-                })
+            naming.parse(item.trim()).map_err(|reason| MoveTextError::Square { item: item.trim().to_owned(), reason })
         })
         .collect::<Result<Squares, _>>()?;
     if squares.len() < 2 {
@@ -120,11 +109,7 @@ impl MoveTable {
         let mut paths = PathList::default();
         position.generate_into(mandatory_capture, &mut paths);
         let naming = &R::NAMING;
-        let mut entries: Vec<Entry> = paths
-            .moves
-            .into_iter()
-            .map(|(mv, routes)| Entry { mv, routes })
-            .collect();
+        let mut entries: Vec<Entry> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
         for entry in &mut entries {
             entry.routes.sort_by_key(|r| sort_key(naming, r));
         }
@@ -146,19 +131,11 @@ impl MoveTable {
     /// else the only move whose route passes them in order.
     pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
         let squares = parse_squares(text, self.naming)?;
-        if let Some(entry) = self
-            .entries
-            .iter()
-            .find(|e| e.routes.iter().any(|r| r[..] == squares[..]))
-        {
+        if let Some(entry) = self.entries.iter().find(|e| e.routes.iter().any(|r| r[..] == squares[..])) {
             return Ok(entry.mv);
         }
-        let mut found: Vec<Move> = self
-            .entries
-            .iter()
-            .filter(|e| e.routes.iter().any(|r| route_matches(r, &squares)))
-            .map(|e| e.mv)
-            .collect();
+        let mut found: Vec<Move> =
+            self.entries.iter().filter(|e| e.routes.iter().any(|r| route_matches(r, &squares))).map(|e| e.mv).collect();
         match found.len() {
             0 => Err(MoveTextError::Illegal),
             1 => Ok(found.remove(0)),
@@ -175,16 +152,9 @@ impl MoveTable {
     /// intermediate square, then the whole route.
     pub fn notation(&self, entry: &Entry) -> String {
         let mv = entry.mv;
-        let rivals: Vec<&Entry> = self
-            .entries
-            .iter()
-            .filter(|e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to)
-            .collect();
-        let unique = |squares: &[u8]| {
-            !rivals
-                .iter()
-                .any(|e| e.routes.iter().any(|r| route_matches(r, squares)))
-        };
+        let rivals: Vec<&Entry> =
+            self.entries.iter().filter(|e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to).collect();
+        let unique = |squares: &[u8]| !rivals.iter().any(|e| e.routes.iter().any(|r| route_matches(r, squares)));
         if unique(&[mv.from, mv.to]) {
             return self.write(mv, &[mv.from, mv.to]);
         }
@@ -200,11 +170,7 @@ impl MoveTable {
 
     fn write(&self, mv: Move, squares: &[u8]) -> String {
         let separator = if mv.is_capture() { "x" } else { "-" };
-        squares
-            .iter()
-            .map(|&s| self.naming.name(s).to_string())
-            .collect::<Vec<_>>()
-            .join(separator)
+        squares.iter().map(|&s| self.naming.name(s).to_string()).collect::<Vec<_>>().join(separator)
     }
 }
 
@@ -217,9 +183,7 @@ fn route_matches(route: &[u8], squares: &[u8]) -> bool {
         return false;
     }
     let mut inner = route[1..route.len() - 1].iter();
-    squares[1..squares.len() - 1]
-        .iter()
-        .all(|s| inner.any(|r| r == s))
+    squares[1..squares.len() - 1].iter().all(|s| inner.any(|r| r == s))
 }
 
 fn sort_key(naming: &Naming, route: &[u8]) -> Vec<u32> {

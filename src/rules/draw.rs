@@ -104,6 +104,14 @@ fn is_lone_king(material: (u32, u32)) -> bool {
     material == (0, 1)
 }
 
+/// The side with at least one king facing a lone king, and its material, if there is one.
+fn against_lone_king(white: (u32, u32), black: (u32, u32)) -> Option<(Color, (u32, u32))> {
+    [(Color::White, white, black), (Color::Black, black, white)]
+        .into_iter()
+        .find(|(_, strong, weak)| is_lone_king(*weak) && strong.1 > 0)
+        .map(|(color, strong, _)| (color, strong))
+}
+
 /// The endgame counts that apply to `position` under `family`.
 fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> {
     let white = material(position, Color::White);
@@ -122,27 +130,20 @@ fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> 
             }
         }
         EndgameRules::Fmjd => {
-            for strong in [Color::White, Color::Black] {
-                let (s, w) = if strong == Color::White { (white, black) } else { (black, white) };
-                if !is_lone_king(w) || s.1 == 0 {
-                    continue;
-                }
+            if let Some((strong, s)) = against_lone_king(white, black) {
                 let pieces = s.0 + s.1;
-                let (article, moves) = match pieces {
-                    3 => ("FMJD 6.3", 16),
-                    1 | 2 => ("FMJD 6.4", 5),
-                    _ => continue,
+                let rule = match pieces {
+                    3 => Some(("FMJD 6.3", 16)),
+                    1 | 2 => Some(("FMJD 6.4", 5)),
+                    _ => None,
                 };
-                out.push(Count { article, key: pieces, strong, counted: Counted::EachSide(moves) });
-                break;
+                if let Some((article, moves)) = rule {
+                    out.push(Count { article, key: pieces, strong, counted: Counted::EachSide(moves) });
+                }
             }
         }
         EndgameRules::Fmjd64 => {
-            for strong in [Color::White, Color::Black] {
-                let (s, w) = if strong == Color::White { (white, black) } else { (black, white) };
-                if !is_lone_king(w) || s.1 == 0 {
-                    continue;
-                }
+            if let Some((strong, s)) = against_lone_king(white, black) {
                 let pieces = s.0 + s.1;
                 let weak_king = position.kings(strong.opponent());
                 if pieces == 3 && (weak_king & R::GEOMETRY.long_diagonal()).any() {
@@ -154,7 +155,6 @@ fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> 
                 if pieces <= 2 {
                     out.push(Count { article: "FMJD-64 7.2.8", key: 2, strong, counted: Counted::StrongerSide(5) });
                 }
-                break;
             }
             let total = white.0 + white.1 + black.0 + black.1;
             if white.1 > 0 && black.1 > 0 && (4..=7).contains(&total) {

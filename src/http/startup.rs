@@ -42,6 +42,7 @@ impl AppState {
 pub struct Application {
     port: u16,
     server: Server,
+    state: web::Data<AppState>,
 }
 
 impl Application {
@@ -75,9 +76,10 @@ impl Application {
         .listen(listener)?
         .workers(workers)
         .shutdown_timeout(30)
+        .disable_signals()
         .run();
         state.ready.store(true, Ordering::Release);
-        Ok(Application { port, server })
+        Ok(Application { port, server, state })
     }
 
     /// The port the server listens on.
@@ -85,9 +87,46 @@ impl Application {
         self.port
     }
 
-    /// Serves until SIGINT or SIGTERM, then stops accepting and finishes in-flight requests.
+    /// Serves until SIGINT or SIGTERM; then `/readyz` turns unready, the server stops
+    /// accepting, and in-flight requests finish (up to 30 s).
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.run_until(wait_for_stop_signal()).await
+    }
+
+    /// Serves until `stop` resolves, then shuts down gracefully as on a signal.
+    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        let handle = self.server.handle();
+        let state = self.state.clone();
+        tokio::spawn(async move {
+            stop.await;
+            state.ready.store(false, Ordering::Release);
+            tracing::info!("stop signal received: finishing in-flight requests");
+            handle.stop(true).await;
+        });
         self.server.await
+    }
+}
+
+/// Resolves on SIGINT or SIGTERM (SIGINT only where there is no SIGTERM).
+async fn wait_for_stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{signal, SignalKind};
+        match signal(SignalKind::terminate()) {
+            Ok(mut terminate) => {
+                tokio::select! {
+                    _ = terminate.recv() => {}
+                    _ = tokio::signal::ctrl_c() => {}
+                }
+            }
+            Err(_) => {
+                let _ = tokio::signal::ctrl_c().await;
+            }
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = tokio::signal::ctrl_c().await;
     }
 }
 

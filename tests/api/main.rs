@@ -11,4 +11,5 @@ mod metrics;
 mod openapi;
 mod operations;
 mod play;
+mod shutdown;
 mod variants;

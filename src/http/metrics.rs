@@ -2,7 +2,8 @@
 
 use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
 
-use crate::rules::{Status, Variant};
+use super::dto::StatusDto;
+use crate::rules::Variant;
 
 /// Request latency buckets (seconds): most answers take microseconds.
 const LATENCY_BUCKETS: [f64; 14] =
@@ -80,14 +81,11 @@ impl Metrics {
         self.moves_replayed.with_label_values(&[variant.id()]).inc_by(moves as u64);
     }
 
-    /// Records the result of a move that ended a game.
-    pub fn game_finished(&self, status: Status) {
-        let (state, reason) = match status {
-            Status::Ongoing => return,
-            Status::Win { reason, .. } => ("win", format!("{reason:?}")),
-            Status::Draw(reason) => ("draw", format!("{reason:?}")),
-        };
-        self.games_finished.with_label_values(&[state, &reason.to_lowercase()]).inc();
+    /// Records the result of a move that ended a game, with the API's state and reason.
+    pub fn game_finished(&self, status: &StatusDto) {
+        if let Some(reason) = status.reason {
+            self.games_finished.with_label_values(&[status.state, reason]).inc();
+        }
     }
 
     /// Every metric in Prometheus text format.

@@ -225,7 +225,7 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
     if let Ok([from, to]) = parse_squares(text, &R::NAMING).as_deref() {
         let mut matching = game.legal_moves().iter().filter(|m| m.from == *from && m.to == *to);
         if let (Some(&mv), None) = (matching.next(), matching.next()) {
-            game.play(&mv).map_err(|e| unexpected(e, index))?;
+            play_found(game, &mv, text, index)?;
             return Ok(mv);
         }
     }
@@ -249,17 +249,26 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
             candidates,
         }
     })?;
-    game.play(&mv).map_err(|e| unexpected(e, index))?;
+    play_found(game, &mv, text, index)?;
     Ok(mv)
 }
 
-/// A move taken from the legal moves of an ongoing game always plays; should that ever fail,
-/// it is reported as a game that cannot go on rather than a panic.
-fn unexpected(error: PlayError, index: Option<usize>) -> ReplayError {
-    match error {
+/// Plays a move taken from the game's own legal moves. The game was checked to be ongoing and
+/// the move to be legal, so `Game::play` cannot refuse it; were it ever to, the refusal is
+/// reported as it is rather than as a panic.
+fn play_found<R: Rules>(game: &mut Game<R>, mv: &Move, text: &str, index: Option<usize>) -> Result<(), ReplayError> {
+    let side_to_move = game.position().side_to_move();
+    game.play(mv).map_err(|e| match e {
         PlayError::GameOver(status) => ReplayError::GameOver { index, status },
-        PlayError::Illegal(_) => ReplayError::GameOver { index, status: Status::Ongoing },
-    }
+        PlayError::Illegal(_) => ReplayError::Illegal {
+            index,
+            text: text.trim().to_owned(),
+            error: MoveTextError::Illegal,
+            side_to_move,
+            capture_required: false,
+            candidates: Vec::new(),
+        },
+    })
 }
 
 /// The view of a typed game.

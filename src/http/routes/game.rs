@@ -68,8 +68,8 @@ pub async fn apply_move(
             move_index: None,
         });
     };
-    state.metrics.game_finished(view.status);
     let answer = LegalMovesResponse::from(view);
+    state.metrics.game_finished(&answer.status);
     Ok(web::Json(ApplyMoveResponse {
         mv: played.into(),
         fen: answer.fen,

@@ -86,6 +86,19 @@ impl EndgameClock {
         self.count.article
     }
 
+    /// Plies from now until the count runs out if its configuration lasts, with `to_move` to
+    /// play next (0: it has run out).
+    pub fn plies_left(&self, to_move: Color) -> u32 {
+        match self.count.counted {
+            Counted::EachSide(moves) => (2 * moves as u32).saturating_sub(self.plies),
+            Counted::StrongerSide(moves) => match (moves as u32).saturating_sub(self.strong_moves) {
+                0 => 0,
+                left if to_move == self.count.strong => 2 * left - 1,
+                left => 2 * left,
+            },
+        }
+    }
+
     /// Whether the count has run out: the game is drawn.
     pub fn expired(&self) -> bool {
         match self.count.counted {

@@ -11,8 +11,8 @@ use core::time::Duration;
 use crate::engine::request::{AiMoveError, AiRequest};
 use crate::engine::Difficulty;
 use crate::rules::movegen::Counting;
-use crate::rules::view::GameRequest;
 use crate::rules::perft::{perft, PerftOptions};
+use crate::rules::view::GameRequest;
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
 
 /// draughts-api: checkers and draughts over HTTP.

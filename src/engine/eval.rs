@@ -7,10 +7,10 @@
 //! drawn lone-king endings are worth about nothing, a winning side trades down and hunts the
 //! last pieces with its kings.
 
+use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::{BoardKind, Geometry};
 use crate::rules::ruleset::Rules;
 use crate::rules::{Bitboard, Color, Position};
-use crate::rules::draw::EndgameRules;
 
 /// The board families, which share weights.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -204,7 +204,12 @@ fn search_key<R: Rules>(game: &Game<R>, request: &AiRequest, budget: Duration) -
 }
 
 /// The answer: the move played in `game`, the game after it, and the search's figures.
-fn answer<R: Rules>(mut game: Game<R>, difficulty: Difficulty, result: Option<SearchResult>, elapsed: Duration) -> AiMove {
+fn answer<R: Rules>(
+    mut game: Game<R>,
+    difficulty: Difficulty,
+    result: Option<SearchResult>,
+    elapsed: Duration,
+) -> AiMove {
     let before = *game.position();
     let mandatory = game.rules().mandatory_capture;
     // A game that is not over has a legal move, so `search` finds one; the fallback keeps

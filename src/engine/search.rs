@@ -160,10 +160,8 @@ impl<R: Rules> Searcher<'_, R> {
         }
         let (best, score, _) = best?;
         order.sort_by_key(|&i| if i == best { i32::MIN } else { -scores[i] });
-        self.table.store(
-            hash,
-            Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 },
-        );
+        self.table
+            .store(hash, Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 });
         Some((best, score))
     }
 
@@ -200,12 +198,11 @@ impl<R: Rules> Searcher<'_, R> {
         score
     }
 
-    /// Whether the clock ran out or the search was cancelled; read every [`CHECK_EVERY`] nodes.
+    /// Whether the clock ran out or the search was cancelled; read at the first node, then
+    /// every [`CHECK_EVERY`] nodes.
     #[inline]
     fn should_stop(&mut self) -> bool {
-        if self.nodes % CHECK_EVERY == 0
-            && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
-        {
+        if self.nodes % CHECK_EVERY == 1 && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline) {
             self.stopped = true;
         }
         self.stopped
@@ -289,7 +286,8 @@ impl<R: Rules> Searcher<'_, R> {
             indices.swap(n, pick);
             let mv = moves.as_slice()[indices[n] as usize];
             let quiet = !mv.is_capture() && !mv.promotes && keys[n] < KILLER;
-            let reduction = if quiet && depth >= 3 && n >= 3 && !pv_node { 1 + (n >= 8 && depth >= 6) as i32 } else { 0 };
+            let reduction =
+                if quiet && depth >= 3 && n >= 3 && !pv_node { 1 + (n >= 8 && depth >= 6) as i32 } else { 0 };
             let mut score;
             if n == 0 {
                 score = self.child(position, hash, &mv, depth - 1, alpha, beta, ply + 1, false);
@@ -347,7 +345,15 @@ impl<R: Rules> Searcher<'_, R> {
 
     /// Captures only: a position where the side to move must capture is searched through;
     /// otherwise the static evaluation stands (with optional capture, captures may improve it).
-    fn quiesce(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize, moves: &MoveList) -> i32 {
+    fn quiesce(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        moves: &MoveList,
+    ) -> i32 {
         let stand_pat = evaluate(position);
         let captures = moves.as_slice().iter().filter(|m| m.is_capture());
         if stand_pat >= beta || moves.as_slice().iter().all(|m| !m.is_capture()) {

@@ -45,7 +45,8 @@ pub fn after<R: Rules>(hash: u64, before: &Position<R>, mv: &Move) -> u64 {
     let mover = before.side_to_move();
     let opponent = mover.opponent();
     let was_king = before.kings(mover).contains(mv.from);
-    let mut next = hash ^ BLACK_TO_MOVE ^ piece(mover, was_king, mv.from) ^ piece(mover, was_king || mv.promotes, mv.to);
+    let mut next =
+        hash ^ BLACK_TO_MOVE ^ piece(mover, was_king, mv.from) ^ piece(mover, was_king || mv.promotes, mv.to);
     let opponent_kings = before.kings(opponent);
     for square in mv.captures {
         next ^= piece(opponent, opponent_kings.contains(square), square);

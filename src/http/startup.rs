@@ -19,6 +19,8 @@ use super::metrics::Metrics;
 use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
 use super::openapi::ApiDoc;
 use super::routes;
+use super::search_cache::SearchCache;
+use super::search_pool::SearchPool;
 
 /// What every handler can reach.
 pub struct AppState {
@@ -28,6 +30,10 @@ pub struct AppState {
     pub metrics: Metrics,
     /// The rate limiter, when one is configured.
     pub rate_limiter: Option<Arc<RateLimiter>>,
+    /// The threads that search computer moves.
+    pub search_pool: SearchPool,
+    /// Recent computer moves.
+    pub search_cache: SearchCache,
     ready: AtomicBool,
 }
 
@@ -50,9 +56,12 @@ impl Application {
     pub fn build(config: Config) -> std::io::Result<Application> {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
+        let metrics = Metrics::new();
         let state = web::Data::new(AppState {
             rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
-            metrics: Metrics::new(),
+            search_pool: SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?,
+            search_cache: SearchCache::new(config.cache_capacity),
+            metrics,
             ready: AtomicBool::new(false),
             config: config.clone(),
         });

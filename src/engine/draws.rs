@@ -98,3 +98,80 @@ pub fn endgame_plies<R: Rules>(game: &Game<R>) -> Option<u32> {
     let to_move = game.position().side_to_move();
     game.endgame_clocks().iter().map(|c| c.plies_left(to_move)).min()
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::notation::pdn::MoveTable;
+    use crate::rules::ruleset::{English, International};
+    use crate::rules::GameRules;
+
+    /// Plays `moves` from the root of `watch`, returning the position reached.
+    fn walk<R: Rules>(watch: &mut DrawWatch, mut position: Position<R>, moves: &[&str]) -> Position<R> {
+        for text in moves {
+            let mv = MoveTable::new(&position, true).find(text).expect("a legal move");
+            let before = position;
+            position.play_unchecked(&mv);
+            watch.push(&before, &mv, zobrist::hash(&position));
+        }
+        position
+    }
+
+    #[test]
+    fn a_position_seen_before_on_the_path_is_a_draw() {
+        let start = Position::<English>::from_fen("W:WK1:BK32").expect("valid");
+        let game = Game::new(start, GameRules::of::<English>());
+        let mut watch = DrawWatch::new(&game);
+        let reached = walk(&mut watch, start, &["1-6", "32-27", "6-1"]);
+        assert!(!watch.is_draw(3, true));
+        walk(&mut watch, reached, &["27-32"]);
+        assert!(watch.is_draw(4, true), "back to the root position");
+        watch.pop();
+        assert!(!watch.is_draw(3, true), "popping leaves the repetition");
+    }
+
+    #[test]
+    fn positions_after_a_man_move_can_repeat_unless_repetition_is_off() {
+        let start = Position::<English>::from_fen("W:WK1,29:BK32").expect("valid");
+        let mut rules = GameRules::of::<English>();
+        let game = Game::new(start, rules);
+        let mut watch = DrawWatch::new(&game);
+        let reached = walk(&mut watch, start, &["29-25", "32-27", "1-6", "27-32"]);
+        assert!(!watch.is_draw(4, true));
+        walk(&mut watch, reached, &["6-1"]);
+        assert!(watch.is_draw(5, true), "the position after 29-25 is back");
+
+        rules.draw.repetitions = 0;
+        let mut watch = DrawWatch::new(&Game::new(start, rules));
+        walk(&mut watch, start, &["1-6", "32-27", "6-1", "27-32"]);
+        assert!(!watch.is_draw(4, true));
+    }
+
+    #[test]
+    fn the_quiet_move_count_runs_on_from_the_game() {
+        let start = Position::<English>::from_fen("W:WK1:BK32").expect("valid");
+        let mut rules = GameRules::of::<English>();
+        rules.draw.repetitions = 0;
+        rules.draw.quiet_moves = 2;
+        let mut game = Game::new(start, rules);
+        game.play(&MoveTable::new(&start, true).find("1-6").expect("legal")).expect("legal");
+        let mut watch = DrawWatch::new(&game);
+        let position = *game.position();
+        let reached = walk(&mut watch, position, &["32-27", "6-10"]);
+        assert!(!watch.is_draw(2, true), "three quiet plies");
+        walk(&mut watch, reached, &["27-23"]);
+        assert!(watch.is_draw(3, true), "four quiet plies: two moves each");
+    }
+
+    #[test]
+    fn a_running_endgame_count_ends_the_game_while_the_material_lasts() {
+        // FMJD 6.3: three kings against one, sixteen moves each.
+        let start = Position::<International>::from_fen("W:WK46,K47,K48:BK5").expect("valid");
+        let game = Game::new(start, GameRules::of::<International>());
+        assert_eq!(endgame_plies(&game), Some(32));
+        let watch = DrawWatch::new(&game);
+        assert!(!watch.is_draw(31, true));
+        assert!(watch.is_draw(32, true));
+        assert!(!watch.is_draw(40, false), "the material changed: another count, if any");
+    }
+}

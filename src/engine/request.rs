@@ -99,6 +99,7 @@ pub struct PreparedSearch {
     key: Option<SearchKey>,
     variant: Variant,
     difficulty: Difficulty,
+    budget: Duration,
     job: Box<dyn FnOnce(&AtomicBool) -> AiMove + Send>,
 }
 
@@ -123,6 +124,11 @@ impl PreparedSearch {
     /// The level.
     pub fn difficulty(&self) -> Difficulty {
         self.difficulty
+    }
+
+    /// The time the search may take.
+    pub fn budget(&self) -> Duration {
+        self.budget
     }
 
     /// Searches until the budget is spent, the search is done, or `cancel` is set.
@@ -162,6 +168,7 @@ impl VariantVisitor for Prepare<'_> {
             key,
             variant: R::VARIANT,
             difficulty,
+            budget,
             job: Box::new(move |cancel: &AtomicBool| {
                 let started = Instant::now();
                 let limits = Limits {
@@ -268,4 +275,81 @@ fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[crat
         position.play_unchecked(mv);
     }
     out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::view::RuleOverrides;
+
+    fn request<'a>(
+        moves: &'a [String],
+        difficulty: Difficulty,
+        time_ms: Option<u64>,
+        seed: Option<u64>,
+    ) -> AiRequest<'a> {
+        AiRequest {
+            game: GameRequest { variant: Variant::English, fen: None, moves, rules: RuleOverrides::default() },
+            difficulty,
+            time_ms,
+            seed,
+        }
+    }
+
+    fn texts(moves: &[&str]) -> Vec<String> {
+        moves.iter().map(|m| m.to_string()).collect()
+    }
+
+    #[test]
+    fn the_budget_is_the_levels_or_the_requests_within_the_maximum() {
+        let max = Duration::from_millis(500);
+        for d in Difficulty::ALL {
+            let prepared = request(&[], d, None, Some(1)).prepare(max).expect("a game in progress");
+            assert_eq!(prepared.budget(), d.level().default_budget.min(max));
+        }
+        let asked = request(&[], Difficulty::Hard, Some(80), None).prepare(max).expect("ok");
+        assert_eq!(asked.budget(), Duration::from_millis(80));
+        let capped = request(&[], Difficulty::Hard, Some(10_000), None).prepare(max).expect("ok");
+        assert_eq!(capped.budget(), max);
+    }
+
+    #[test]
+    fn only_answers_meant_to_be_repeatable_have_a_cache_key() {
+        let max = Duration::from_secs(5);
+        assert!(request(&[], Difficulty::Easy, None, None).prepare(max).expect("ok").key().is_none());
+        assert!(request(&[], Difficulty::Easy, None, Some(3)).prepare(max).expect("ok").key().is_some());
+        assert!(request(&[], Difficulty::Hard, None, None).prepare(max).expect("ok").key().is_some());
+    }
+
+    #[test]
+    fn the_key_is_the_position_and_the_history_that_matters_not_the_move_order() {
+        let max = Duration::from_secs(5);
+        let key = |moves: &[&str], d: Difficulty| {
+            let moves = texts(moves);
+            request(&moves, d, None, Some(1)).prepare(max).expect("ok").key().cloned()
+        };
+        // The same position by two move orders (every move a man move: nothing can repeat).
+        let a = key(&["9-13", "24-20", "10-14"], Difficulty::Hard);
+        let b = key(&["10-14", "24-20", "9-13"], Difficulty::Hard);
+        assert_eq!(a, b);
+        assert_ne!(a, key(&["9-13", "24-20", "10-14"], Difficulty::Normal));
+        assert_ne!(a, key(&["9-13", "24-19", "10-14"], Difficulty::Hard));
+    }
+
+    #[test]
+    fn a_finished_game_has_no_move_to_search() {
+        let moves = texts(&[]);
+        let over = AiRequest {
+            game: GameRequest {
+                variant: Variant::English,
+                fen: Some("B:W21:B"),
+                moves: &moves,
+                rules: RuleOverrides::default(),
+            },
+            difficulty: Difficulty::Hard,
+            time_ms: None,
+            seed: None,
+        };
+        assert!(matches!(over.prepare(Duration::from_secs(1)), Err(AiMoveError::GameOver(Status::Win { .. }))));
+    }
 }

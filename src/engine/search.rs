@@ -159,7 +159,7 @@ impl<R: Rules> Searcher<'_, R> {
             }
         }
         let (best, score, _) = best?;
-        order.sort_by_key(|&i| if i == best { i32::MIN } else { -scores[i] });
+        order.sort_by_key(|&i| (i != best, core::cmp::Reverse(scores[i])));
         self.table
             .store(hash, Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 });
         Some((best, score))
@@ -425,5 +425,60 @@ fn from_table(score: i32, ply: usize) -> i32 {
         score + ply as i32
     } else {
         score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{English, International};
+    use crate::rules::GameRules;
+
+    fn game<R: Rules>(fen: &str) -> Game<R> {
+        Game::new(Position::from_fen(fen).expect("valid FEN"), GameRules::of::<R>())
+    }
+
+    fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
+        Limits { max_depth, deadline, cancel, noise: 0, seed: 1, table_slots: 1 << 12 }
+    }
+
+    #[test]
+    fn a_passed_deadline_still_gives_a_legal_move_at_once() {
+        let game = game::<International>(International::START_FEN);
+        let cancel = AtomicBool::new(false);
+        let result = search(&game, &limits(Instant::now(), &cancel, 64)).expect("a move");
+        assert!(game.legal_moves().contains(&result.best));
+        assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once_with_a_legal_move() {
+        let game = game::<English>(English::START_FEN);
+        let cancel = AtomicBool::new(true);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 64)).expect("a move");
+        assert!(game.legal_moves().contains(&result.best));
+        assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
+    }
+
+    #[test]
+    fn the_depth_limit_is_kept_and_the_line_starts_with_the_move() {
+        let game = game::<English>(English::START_FEN);
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 5)).expect("a move");
+        assert_eq!(result.depth, 5);
+        assert_eq!(result.pv.first(), Some(&result.best));
+    }
+
+    #[test]
+    fn a_capture_that_wins_is_taken_and_a_mate_is_counted_in_moves() {
+        // White's king on 14 takes 10 and then nothing is left: a win on the spot.
+        let game = game::<English>("W:WK14:B10");
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 10)).expect("a move");
+        assert!(result.best.is_capture());
+        assert_eq!(result.score, WIN - 1);
     }
 }

@@ -80,6 +80,9 @@ pub enum ApiError {
     Overloaded { retry_after: u64 },
     /// 500 `internal_error`: a bug (a search thread failed); never expected.
     Internal(String),
+    /// 499 `client_closed_request`: the client went away before the answer; only logs and
+    /// metrics see it.
+    ClientGone,
 }
 
 impl ApiError {
@@ -105,6 +108,12 @@ impl ApiError {
             CorsRejected(_) => (StatusCode::BAD_REQUEST, "cors_rejected", "Cross-origin request rejected"),
             Overloaded { .. } => (StatusCode::SERVICE_UNAVAILABLE, "overloaded", "Overloaded"),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Internal error"),
+            // nginx's 499: the client closed the connection first.
+            ClientGone => (
+                StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
+                "client_closed_request",
+                "Client closed request",
+            ),
         }
     }
 
@@ -134,6 +143,7 @@ impl ApiError {
             Overloaded { retry_after } => {
                 (format!("every search thread is busy and the queue is full; retry in {retry_after} s"), None, None)
             }
+            ClientGone => ("the client closed the connection before the answer".to_owned(), None, None),
         };
         Problem { kind: "about:blank", title, status: status.as_u16(), code, detail, legal_moves, move_index }
     }

@@ -4,6 +4,7 @@
 //!
 //! [`startup::Application`] builds the server; [`config::Config`] reads the environment.
 
+pub mod client_gone;
 pub mod config;
 pub mod dto;
 pub mod error;

@@ -13,6 +13,7 @@ use actix_web::{web, App, HttpServer};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
+use super::client_gone;
 use super::config::Config;
 use super::error::ApiError;
 use super::metrics::Metrics;
@@ -82,6 +83,7 @@ impl Application {
                 .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", openapi.clone()))
                 .default_service(web::to(routes::not_found))
         })
+        .on_connect(client_gone::on_connect)
         .listen(listener)?
         .workers(workers)
         .shutdown_timeout(30)

@@ -3,9 +3,10 @@
 
 use std::sync::Arc;
 
-use actix_web::web;
+use actix_web::{web, HttpRequest};
 
 use crate::engine::request::AiRequest;
+use crate::http::client_gone::PeerSocket;
 use crate::http::dto::{AiMoveBody, AiMoveResponse, CheckedGame};
 use crate::http::error::{ApiError, Problem};
 use crate::http::startup::AppState;
@@ -33,15 +34,16 @@ const RETRY_AFTER_SECONDS: u64 = 1;
     )
 )]
 pub async fn ai_move(
+    request: HttpRequest,
     body: web::Json<AiMoveBody>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<AiMoveResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
     state.metrics.game_request(game.request.variant, "ai_move", body.moves.len());
-    let request =
+    let ai =
         AiRequest { game: game.request, difficulty: body.difficulty.into(), time_ms: body.time_ms, seed: body.seed };
-    let search = request.prepare(state.config.max_search)?;
+    let search = ai.prepare(state.config.max_search)?;
     let key = search.key().cloned();
     if let Some(key) = &key {
         let hit = state.search_cache.get(key);
@@ -55,7 +57,15 @@ pub async fn ai_move(
         state.metrics.search_rejected();
         ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
     })?;
-    let answer = ticket.answer().await.ok_or_else(|| ApiError::Internal("the search failed".to_owned()))?;
+    // Dropping the ticket, when the client is gone, stops the search.
+    let answer = match request.conn_data::<PeerSocket>() {
+        Some(peer) => tokio::select! {
+            answer = ticket.answer() => answer,
+            () = peer.closed() => return Err(ApiError::ClientGone),
+        },
+        None => ticket.answer().await,
+    };
+    let answer = answer.ok_or_else(|| ApiError::Internal("the search failed".to_owned()))?;
     state.metrics.search_done(variant, difficulty, answer.nodes, answer.depth, answer.elapsed.as_secs_f64());
     let response = AiMoveResponse::new(&answer, false);
     state.metrics.game_finished(&response.status);

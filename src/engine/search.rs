@@ -11,6 +11,7 @@ use super::draws::{DrawWatch, MAX_PLY};
 use super::eval::{evaluate, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
+use crate::rules::movegen;
 use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
 
 /// What bounds a search.
@@ -183,6 +184,9 @@ impl<R: Rules> Searcher<'_, R> {
         let mut next = *position;
         next.play_unchecked(mv);
         let next_hash = zobrist::after(hash, position, mv);
+        if depth >= 1 {
+            self.table.prefetch(next_hash);
+        }
         self.draws.push(position, mv, next_hash);
         let score = if scout {
             let s = -self.search(&next, next_hash, depth, -alpha - 1, -alpha, ply);
@@ -220,13 +224,20 @@ impl<R: Rules> Searcher<'_, R> {
             return evaluate(position);
         }
         let mut moves = MoveList::new();
-        position.generate_into(self.mandatory, &mut moves);
-        if moves.is_empty() {
-            return -(WIN - ply as i32);
-        }
-        let forced_capture = self.mandatory && moves.as_slice()[0].is_capture();
-        if depth <= 0 && !forced_capture {
-            return self.quiesce(position, hash, alpha, beta, ply, &moves);
+        if depth <= 0 {
+            // A leaf: only captures are played on; quiet moves are counted, not generated.
+            let quiet = movegen::captures_counting_quiet(position, self.mandatory, &mut moves);
+            if moves.is_empty() {
+                return if quiet == 0 { -(WIN - ply as i32) } else { evaluate(position) };
+            }
+            if !self.mandatory {
+                return self.quiesce(position, hash, alpha, beta, ply, &moves);
+            }
+        } else {
+            position.generate_into(self.mandatory, &mut moves);
+            if moves.is_empty() {
+                return -(WIN - ply as i32);
+            }
         }
         let pv_node = beta - alpha > 1;
         let depth = depth.max(0) + (moves.len() == 1 && depth > 0) as i32;
@@ -286,8 +297,7 @@ impl<R: Rules> Searcher<'_, R> {
             indices.swap(n, pick);
             let mv = moves.as_slice()[indices[n] as usize];
             let quiet = !mv.is_capture() && !mv.promotes && keys[n] < KILLER;
-            let reduction =
-                if quiet && depth >= 3 && n >= 3 && !pv_node { 1 + (n >= 8 && depth >= 6) as i32 } else { 0 };
+            let reduction = if quiet && depth >= 3 && n >= 2 { late_move_reduction(depth, n, pv_node) } else { 0 };
             let mut score;
             if n == 0 {
                 score = self.child(position, hash, &mv, depth - 1, alpha, beta, ply + 1, false);
@@ -343,8 +353,8 @@ impl<R: Rules> Searcher<'_, R> {
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 
-    /// Captures only: a position where the side to move must capture is searched through;
-    /// otherwise the static evaluation stands (with optional capture, captures may improve it).
+    /// A leaf where capturing is optional: the static evaluation stands unless one of the
+    /// `captures` improves on it.
     fn quiesce(
         &mut self,
         position: &Position<R>,
@@ -352,11 +362,10 @@ impl<R: Rules> Searcher<'_, R> {
         mut alpha: i32,
         beta: i32,
         ply: usize,
-        moves: &MoveList,
+        captures: &MoveList,
     ) -> i32 {
         let stand_pat = evaluate(position);
-        let captures = moves.as_slice().iter().filter(|m| m.is_capture());
-        if stand_pat >= beta || moves.as_slice().iter().all(|m| !m.is_capture()) {
+        if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
@@ -398,6 +407,24 @@ impl<R: Rules> Searcher<'_, R> {
         }
         line
     }
+}
+
+/// Plies taken off the search of the `n`th move (from 0) at `depth`: more for later moves
+/// and deeper searches, less in the principal variation; never below depth 1.
+#[inline]
+fn late_move_reduction(depth: i32, n: usize, pv_node: bool) -> i32 {
+    static TABLE: std::sync::OnceLock<[[u8; 64]; 64]> = std::sync::OnceLock::new();
+    let table = TABLE.get_or_init(|| {
+        let mut table = [[0u8; 64]; 64];
+        for (d, row) in table.iter_mut().enumerate().skip(1) {
+            for (m, r) in row.iter_mut().enumerate().skip(1) {
+                *r = (0.75 + (d as f64).ln() * (m as f64 + 1.0).ln() / 1.5) as u8;
+            }
+        }
+        table
+    });
+    let r = table[depth.min(63) as usize][n.min(63)] as i32 - pv_node as i32;
+    r.clamp(0, depth - 2)
 }
 
 /// All kings on the board.

@@ -62,6 +62,20 @@ impl Table {
         Table { slots: vec![[0; 2]; size], mask: size - 1 }
     }
 
+    /// Asks the processor to start loading `key`'s slot, which a probe will soon read.
+    #[inline(always)]
+    pub fn prefetch(&self, key: u64) {
+        #[cfg(target_arch = "x86_64")]
+        {
+            let slot: *const [u64; 2] = &self.slots[key as usize & self.mask];
+            // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault, and SSE (its
+            // target feature) is part of every x86_64 processor.
+            unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(slot.cast()) };
+        }
+        #[cfg(not(target_arch = "x86_64"))]
+        let _ = key;
+    }
+
     /// The entry stored for `key`, if any.
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {

@@ -25,6 +25,23 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture
     }
 }
 
+/// The legal captures of `position` into `sink`, and the number of legal quiet moves without
+/// generating them (0 when captures are mandatory and there are some): what a search needs
+/// at its leaves, where only captures are played on.
+#[inline]
+pub fn captures_counting_quiet<R: Rules, S: MoveSink>(
+    position: &Position<R>,
+    mandatory_capture: bool,
+    sink: &mut S,
+) -> usize {
+    captures::generate(position, sink);
+    if !mandatory_capture || sink.is_empty() {
+        quiet::count(position)
+    } else {
+        0
+    }
+}
+
 /// The number of legal moves of `position` as `counting` counts them, without keeping the
 /// quiet moves (perft's last ply).
 #[inline]

@@ -711,6 +711,10 @@ class GameRecord:
     stats: dict[str, SideStats]
 
 
+# apply-move's answers that mean "this move is not legal here"; any other error is the referee's.
+REFUSALS = ("illegal_move", "ambiguous_move", "invalid_move_syntax")
+
+
 def play_game(job: GameJob) -> GameRecord:
     """Plays one game; every move goes through ``/v1/apply-move``."""
     t_start = time.perf_counter()
@@ -772,7 +776,7 @@ def play_game(job: GameJob) -> GameRecord:
         try:
             ans = advance(choice.move)
         except ApiError as e:
-            if e.status == 422 or e.code.startswith("invalid_move"):
+            if e.code in REFUSALS:
                 detail = f"{player.spec} played {choice.move} at ply {len(moves) + 1}: {e.code}"
                 if choice.note:
                     detail += f" ({choice.note})"
@@ -986,7 +990,8 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     ap.add_argument("--time-ms", type=int, default=1000,
                     help="per-move budget in ms for every player without a limit of its own, so that both "
                          "sides get equal time (default 1000; 0 = none: each engine's own default)")
-    ap.add_argument("--max-plies", type=int, default=400, help="adjudicate a draw after this many plies (default 400)")
+    ap.add_argument("--max-plies", type=int, default=400,
+                    help="adjudicate a draw after this many plies (default 400; the server takes at most 1000)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="games played at once, each in its own process")
     ap.add_argument("--pgn", type=Path, help="write every game in PDN to this file")
     ap.add_argument("--json", type=Path, help="write the summaries and every game as JSON to this file")
@@ -1030,8 +1035,12 @@ def plan(args: argparse.Namespace, api: Api) -> list[MatchSpec]:
             for v in variants:
                 if v not in VARIANTS:
                     raise SystemExit(f"match: unknown variant {v!r} (one of {', '.join(VARIANTS)})")
-                if v not in supported:
-                    raise SystemExit(f"match: {a} vs {b} cannot play {v} (they share: {', '.join(supported)})")
+            skipped = [v for v in variants if v not in supported]
+            variants = [v for v in variants if v in supported]
+            if not variants:
+                raise SystemExit(f"match: {a} vs {b} can play none of {args.variant} (they share: {', '.join(supported)})")
+            if skipped:
+                print(f"match: {a} vs {b} skips {', '.join(skipped)} (they share: {', '.join(supported)})", file=sys.stderr)
         for v in variants:
             if v not in starts:
                 starts[v] = api.get(f"/v1/variants/{v}")["fen"]

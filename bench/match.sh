@@ -46,7 +46,7 @@ if [[ -z $url ]]; then
   # and a time cap above any --time-ms a match asks for.
   PORT=$port BIND_ADDR=127.0.0.1 RUST_LOG="${RUST_LOG:-warn}" \
     SEARCH_THREADS="${SEARCH_THREADS:-$((jobs > ncpu ? jobs : ncpu))}" \
-    SEARCH_QUEUE="${SEARCH_QUEUE:-$((4 * jobs + 16))}" \
+    SEARCH_QUEUE="${SEARCH_QUEUE:-$((jobs > 64 ? jobs : 64))}" \
     MAX_SEARCH_MS="${MAX_SEARCH_MS:-60000}" \
     "$bin" >"$log" 2>&1 &
   server=$!

@@ -569,8 +569,11 @@ def make_player(spec: str, api: Api, default_ms: Optional[int]) -> Player:
     """A player from its command-line spec (see PLAYER_HELP)."""
     name, _, rest = spec.partition(":")
     if name == "api":
-        difficulty, _, ms = rest.partition(":")
-        return ApiPlayer(spec, api, difficulty or "normal", int(ms) if ms else default_ms)
+        difficulty, _, limit = rest.partition(":")
+        depth, ms = parse_limit(limit or None)
+        if depth is not None:
+            raise ValueError(f"{spec}: ai-move takes a time (ms), not a depth")
+        return ApiPlayer(spec, api, difficulty or "normal", ms or default_ms)
     if name == "random":
         return RandomPlayer(spec, api)
     depth, ms = parse_limit(rest or None)
@@ -1026,7 +1029,10 @@ def plan(args: argparse.Namespace, api: Api) -> list[MatchSpec]:
     starts: dict[str, str] = {}
     matches = []
     for a, b in args.pair:
-        pa, pb = make_player(a, api, args.time_ms), make_player(b, api, args.time_ms)
+        try:
+            pa, pb = make_player(a, api, args.time_ms), make_player(b, api, args.time_ms)
+        except ValueError as e:
+            raise SystemExit(f"match: {e}") from e
         supported = [v for v in VARIANTS if v in pa.variants and v in pb.variants]
         if args.variant in (None, "all"):
             variants = supported

@@ -3,6 +3,7 @@
 # Usage: bench/match.sh [--skip-build] [--url URL] [match.py options] PLAYER_A PLAYER_B
 #   --skip-build   use the binary already in target/release
 #   --url URL      use a running server instead of starting one
+#   --bin PATH     the server binary to start (default: target/release/draughts-api)
 # Everything else goes to match.py (--help lists the players and options).
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
@@ -11,12 +12,15 @@ build=1
 url=""
 jobs=1
 help=0
+bin=""
 args=()
 while (($#)); do
   case $1 in
     --skip-build) build=0 ;;
     --url) url=$2; shift ;;
     --url=*) url=${1#--url=} ;;
+    --bin) bin=$2; build=0; shift ;;
+    --bin=*) bin=${1#--bin=}; build=0 ;;
     --jobs | -j) jobs=$2; args+=("$1" "$2"); shift ;;
     --jobs=*) jobs=${1#--jobs=}; args+=("$1") ;;
     -h | --help) help=1; args+=("$1") ;;
@@ -34,7 +38,9 @@ if ((help)); then
 fi
 
 if [[ -z $url ]]; then
-  bin="$root/${CARGO_TARGET_DIR:-target}/release/draughts-api"
+  target=${CARGO_TARGET_DIR:-target}
+  [[ $target == /* ]] || target="$root/$target"
+  bin=${bin:-$target/release/draughts-api}
   if ((build)); then
     (cd "$root" && cargo build --release --quiet)
   fi

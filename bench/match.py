@@ -243,6 +243,7 @@ class Choice:
     depth: Optional[int] = None
     note: Optional[str] = None  # e.g. "no match in the server's legal moves"
     fen: Optional[str] = None  # the position the player expects after its move (ai-move answers it)
+    search_ms: Optional[float] = None  # the engine's own account of its time (ai-move's time_ms)
 
 
 class PlayerError(Exception):
@@ -339,7 +340,8 @@ class ApiPlayer(Player):
             notation = ans["move"]["notation"]
         except (KeyError, TypeError) as e:
             raise PlayerError(f"ai-move answer has no move.notation: {str(ans)[:200]}") from e
-        return Choice(notation, ms, cached=bool(ans.get("cached")), depth=ans.get("depth"), fen=ans.get("fen"))
+        return Choice(notation, ms, cached=bool(ans.get("cached")), depth=ans.get("depth"), fen=ans.get("fen"),
+                      search_ms=ans.get("time_ms"))
 
 
 class PeerPlayer(Player):
@@ -685,6 +687,7 @@ class SideStats:
 
     moves: int = 0
     ms: list[float] = field(default_factory=list)
+    search_ms: list[float] = field(default_factory=list)  # ai-move's own time_ms, where given
     cached: int = 0
     depths: list[int] = field(default_factory=list)
     desyncs: int = 0
@@ -774,6 +777,8 @@ def play_game(job: GameJob) -> GameRecord:
             st.cached += 1
         else:
             st.ms.append(round(choice.ms, 1))
+            if choice.search_ms is not None:
+                st.search_ms.append(float(choice.search_ms))
         if choice.depth is not None:
             st.depths.append(int(choice.depth))
         try:
@@ -832,9 +837,11 @@ def summarise(m: MatchSpec, games: list[GameRecord]) -> Json:
                "ballots": len(m.openings), "games": 0, "a_wins": 0, "draws": 0, "a_losses": 0,
                "adjudicated": 0, "aborted": 0, "illegal": {"a": 0, "b": 0}, "forfeits": {"a": 0, "b": 0},
                "desyncs": {"a": 0, "b": 0}, "fen_mismatches": {"a": 0, "b": 0}, "cached": {"a": 0, "b": 0},
-               "moves": {"a": 0, "b": 0}, "avg_ms": {}, "max_ms": {}, "avg_depth": {}, "plies": 0,
+               "moves": {"a": 0, "b": 0}, "avg_ms": {}, "max_ms": {}, "avg_search_ms": {}, "max_search_ms": {},
+               "avg_depth": {}, "plies": 0,
                "reasons": {}, "limits": {"a": m.limits[0], "b": m.limits[1]}}
     ms: dict[str, list[float]] = {"a": [], "b": []}
+    search_ms: dict[str, list[float]] = {"a": [], "b": []}
     depths: dict[str, list[int]] = {"a": [], "b": []}
     for g in games:
         if g.result == "aborted":
@@ -859,10 +866,13 @@ def summarise(m: MatchSpec, games: list[GameRecord]) -> Json:
             for key in ("desyncs", "fen_mismatches", "cached", "moves"):
                 s[key][who] += getattr(st, key)
             ms[who] += st.ms
+            search_ms[who] += st.search_ms
             depths[who] += st.depths
     for who in ("a", "b"):
         s["avg_ms"][who] = sum(ms[who]) / len(ms[who]) if ms[who] else None
         s["max_ms"][who] = max(ms[who]) if ms[who] else None
+        s["avg_search_ms"][who] = sum(search_ms[who]) / len(search_ms[who]) if search_ms[who] else None
+        s["max_search_ms"][who] = max(search_ms[who]) if search_ms[who] else None
         s["avg_depth"][who] = sum(depths[who]) / len(depths[who]) if depths[who] else None
     n = s["games"]
     s["score_pct"] = 100 * (s["a_wins"] + s["draws"] / 2) / n if n else None
@@ -903,6 +913,10 @@ def notes(summaries: list[Json]) -> list[str]:
         tag = f"{s['a']} vs {s['b']} ({s['variant']})"
         parts = [f"limits A {s['limits']['a'] or 'none'}, B {s['limits']['b'] or 'none'}",
                  f"slowest move A {fmt_ms(s['max_ms']['a'])} ms, B {fmt_ms(s['max_ms']['b'])} ms"]
+        searched = [f"{w.upper()} average {fmt_ms(s['avg_search_ms'][w])} ms, longest {fmt_ms(s['max_search_ms'][w])} ms"
+                    for w in ("a", "b") if s["avg_search_ms"][w] is not None]
+        if searched:
+            parts.append("ai-move's own time_ms " + ", ".join(searched))
         depth = {w: s["avg_depth"][w] for w in ("a", "b") if s["avg_depth"][w] is not None}
         if depth:
             parts.append("average depth " + ", ".join(f"{w.upper()} {d:.1f}" for w, d in depth.items()))

@@ -25,6 +25,7 @@ use super::routes;
         routes::variants::get_variant,
         routes::game::legal_moves,
         routes::game::apply_move,
+        routes::board::board_svg_picture,
         routes::health::healthz,
         routes::health::readyz,
         routes::metrics::metrics,
@@ -33,6 +34,7 @@ use super::routes;
     tags(
         (name = "variants", description = "The variants and their rules"),
         (name = "games", description = "Legal moves and playing moves"),
+        (name = "pictures", description = "Pictures of positions, for pages and documentation"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]

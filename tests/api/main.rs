@@ -2,7 +2,9 @@
 //! (`helpers::spawn_app`) and talks to it over HTTP, checking the contract of
 //! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
+mod board;
 mod cors;
+mod demo;
 mod errors;
 mod games;
 mod headers;

@@ -1,5 +1,7 @@
 //! The endpoints, each a thin handler: extract, call the rules core, map the answer.
 
+pub mod board;
+pub mod demo;
 pub mod game;
 pub mod health;
 pub mod metrics;
@@ -19,6 +21,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     resource(cfg, "/v1/variants/{variant}", Method::GET, get().to(variants::get_variant));
     resource(cfg, "/v1/legal-moves", Method::POST, web::post().to(game::legal_moves));
     resource(cfg, "/v1/apply-move", Method::POST, web::post().to(game::apply_move));
+    resource(cfg, "/v1/board.svg", Method::GET, get().to(board::board_svg_picture));
+    resource(cfg, "/", Method::GET, get().to(demo::index));
+    resource(cfg, "/demo/demo.js", Method::GET, get().to(demo::script));
+    resource(cfg, "/demo/demo.css", Method::GET, get().to(demo::style));
     resource(cfg, "/healthz", Method::GET, get().to(health::healthz));
     resource(cfg, "/readyz", Method::GET, get().to(health::readyz));
     resource(cfg, "/metrics", Method::GET, get().to(metrics::metrics));

@@ -148,6 +148,7 @@ async function computerMove(epoch) {
   if (epoch !== game.epoch) return;
   game.played.push(answer.move);
   $('engine').textContent = describeSearch(answer);
+  // ai-move gives the position after its move but not the legal replies: ask legal-moves.
   await refresh(epoch, false);
 }
 

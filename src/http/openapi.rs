@@ -26,6 +26,7 @@ use super::routes;
         routes::game::legal_moves,
         routes::game::apply_move,
         routes::ai::ai_move,
+        routes::board::board_svg_picture,
         routes::health::healthz,
         routes::health::readyz,
         routes::metrics::metrics,
@@ -34,6 +35,7 @@ use super::routes;
     tags(
         (name = "variants", description = "The variants and their rules"),
         (name = "games", description = "Legal moves, playing moves and the computer's moves"),
+        (name = "pictures", description = "Pictures of positions, for pages and documentation"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]

@@ -3,7 +3,9 @@
 //! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
 mod ai_move;
+mod board;
 mod cors;
+mod demo;
 mod errors;
 mod games;
 mod headers;

@@ -1,6 +1,8 @@
 //! The endpoints, each a thin handler: extract, call the rules core, map the answer.
 
 pub mod ai;
+pub mod board;
+pub mod demo;
 pub mod game;
 pub mod health;
 pub mod metrics;
@@ -21,6 +23,10 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     resource(cfg, "/v1/legal-moves", Method::POST, web::post().to(game::legal_moves));
     resource(cfg, "/v1/apply-move", Method::POST, web::post().to(game::apply_move));
     resource(cfg, "/v1/ai-move", Method::POST, web::post().to(ai::ai_move));
+    resource(cfg, "/v1/board.svg", Method::GET, get().to(board::board_svg_picture));
+    resource(cfg, "/", Method::GET, get().to(demo::index));
+    resource(cfg, "/demo/demo.js", Method::GET, get().to(demo::script));
+    resource(cfg, "/demo/demo.css", Method::GET, get().to(demo::style));
     resource(cfg, "/healthz", Method::GET, get().to(health::healthz));
     resource(cfg, "/readyz", Method::GET, get().to(health::readyz));
     resource(cfg, "/metrics", Method::GET, get().to(metrics::metrics));

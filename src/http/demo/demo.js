@@ -1,0 +1,399 @@
+// draughts-api demo: a whole game against the computer through the public API only.
+//
+//   GET  /v1/variants       the variants (names, draw rules) for the menu
+//   POST /v1/legal-moves    the position reached by the moves so far, and its legal moves
+//   POST /v1/apply-move     plays the human's move
+//   POST /v1/ai-move        the computer's move
+//   GET  /v1/board.svg      the picture of the board, inlined so that its squares are clickable
+//
+// The service is stateless: every request carries the whole game (`fen` and `moves`), so the
+// page keeps only the list of moves played; "undo" drops moves from it.
+'use strict';
+
+const $ = (id) => document.getElementById(id);
+const NAMES = { white: 'White', black: 'Black' };
+const other = (side) => (side === 'white' ? 'black' : 'white');
+const same = (a, b) => String(a) === String(b);
+
+/** An error answer of the API (application/problem+json), or a network failure. */
+class ApiProblem extends Error {
+  constructor(status, problem) {
+    super(problem && problem.detail ? problem.detail : `the service answered HTTP ${status}`);
+    this.status = status;
+    this.code = problem && problem.code ? problem.code : `http_${status}`;
+  }
+}
+
+/** GET `path` (no body) or POST `body` as JSON; the answer (JSON or text), or an ApiProblem. */
+async function api(path, body) {
+  const init = body === undefined
+    ? {}
+    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+  const response = await fetch(path, init);
+  const type = response.headers.get('Content-Type') || '';
+  const data = type.includes('json') ? await response.json() : await response.text();
+  if (!response.ok) throw new ApiProblem(response.status, typeof data === 'object' ? data : null);
+  return data;
+}
+
+const game = {
+  variants: [],
+  variant: null, // the chosen variant, as GET /v1/variants describes it
+  startFen: null, // null: the variant's start position
+  startSide: 'white', // who moves first from startFen
+  human: 'white', // 'white', 'black' or 'both' (no computer)
+  difficulty: 'normal',
+  played: [], // move objects as the API gives them, oldest first
+  position: null, // { fen, side_to_move, status, moves } of the position reached
+  selection: null, // { prefix: [squares clicked], candidates: [legal moves matching] }
+  pending: null, // null, 'busy' (a request in flight) or 'thinking' (the computer)
+  computerError: null,
+  epoch: 0, // bumped by every new game, move and undo: answers to older requests are dropped
+};
+
+/** The game request every POST carries, plus `extra`. */
+function gameRequest(extra) {
+  const body = { variant: game.variant.id, moves: game.played.map((m) => m.notation) };
+  if (game.startFen) body.fen = game.startFen;
+  return Object.assign(body, extra);
+}
+
+/** The side to move after `plies` moves (draughts has no passes). */
+const sideAfter = (plies) => (plies % 2 === 0 ? game.startSide : other(game.startSide));
+const isComputer = (side) => game.human !== 'both' && side !== game.human;
+const isOver = () => game.position !== null && game.position.status.state !== 'ongoing';
+const humanToMove = () => game.position !== null && !isOver() && game.pending === null
+  && !isComputer(game.position.side_to_move);
+
+// ---------------------------------------------------------------- game flow
+
+async function newGame() {
+  const epoch = ++game.epoch;
+  game.variant = game.variants.find((v) => v.id === $('variant').value) || game.variants[0];
+  game.human = $('you').value;
+  game.difficulty = $('difficulty').value;
+  game.startFen = $('fen').value.trim() || null;
+  game.played = [];
+  game.position = null;
+  game.selection = null;
+  game.computerError = null;
+  $('engine').textContent = '';
+  await refresh(epoch, true);
+}
+
+/** Asks for the position reached by the moves played, then shows it. */
+async function refresh(epoch, starting) {
+  await step(epoch, async () => {
+    const answer = await api('/v1/legal-moves', gameRequest());
+    if (epoch !== game.epoch) return;
+    if (starting) game.startSide = answer.side_to_move;
+    game.position = answer;
+    await settle(epoch);
+  });
+}
+
+/** Runs `work` as the request in flight; shows what goes wrong. */
+async function step(epoch, work) {
+  game.pending = 'busy';
+  showMessage('');
+  update();
+  try {
+    await work();
+  } catch (error) {
+    if (epoch === game.epoch) {
+      game.pending = null;
+      showMessage(`Could not reach the service: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+      update();
+    }
+  }
+}
+
+/** Draws the position; then the computer moves if it is its turn. */
+async function settle(epoch) {
+  game.pending = 'busy';
+  await drawBoard(epoch);
+  if (epoch !== game.epoch) return;
+  game.pending = null;
+  update();
+  if (!isOver() && isComputer(game.position.side_to_move)) await computerMove(epoch);
+}
+
+async function play(move) {
+  const epoch = ++game.epoch;
+  game.selection = null;
+  await step(epoch, async () => {
+    const answer = await api('/v1/apply-move', gameRequest({ move: move.notation }));
+    if (epoch !== game.epoch) return;
+    game.played.push(answer.move);
+    game.position = answer;
+    $('engine').textContent = '';
+    await settle(epoch);
+  });
+}
+
+async function computerMove(epoch) {
+  game.pending = 'thinking';
+  game.computerError = null;
+  update();
+  let answer;
+  try {
+    answer = await api('/v1/ai-move', gameRequest({ difficulty: game.difficulty }));
+  } catch (error) {
+    if (epoch !== game.epoch) return;
+    game.pending = null;
+    game.computerError = error;
+    update();
+    return;
+  }
+  if (epoch !== game.epoch) return;
+  game.played.push(answer.move);
+  $('engine').textContent = describeSearch(answer);
+  // ai-move gives the position after its move but not the legal replies: ask legal-moves.
+  await refresh(epoch, false);
+}
+
+/** How many moves undo drops: back to the last position where the human was to move. */
+function undoTarget() {
+  for (let plies = game.played.length - 1; plies >= 0; plies -= 1) {
+    if (!isComputer(sideAfter(plies))) return plies;
+  }
+  return -1;
+}
+
+async function undo() {
+  const target = undoTarget();
+  if (target < 0) return;
+  const epoch = ++game.epoch;
+  game.played.length = target;
+  game.selection = null;
+  game.computerError = null;
+  $('engine').textContent = '';
+  await refresh(epoch, false);
+}
+
+// ---------------------------------------------------------------- the board
+
+async function drawBoard(epoch) {
+  const params = new URLSearchParams({ variant: game.variant.id, fen: game.position.fen });
+  const last = game.played[game.played.length - 1];
+  if (last) params.set('last_move', last.path.join(last.captures.length > 0 ? 'x' : '-'));
+  if (game.human === 'black') params.set('flip', 'true');
+  const text = await api(`/v1/board.svg?${params}`);
+  if (epoch !== game.epoch) return;
+  const picture = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
+  $('board').replaceChildren(document.importNode(picture, true));
+  $('board').dataset.fen = game.position.fen;
+}
+
+/** Marks the pieces that can move, the selected piece, and where it can go next. */
+function paintBoard() {
+  const board = $('board');
+  for (const el of board.querySelectorAll('.movable, .selected, .target, .destination')) {
+    el.classList.remove('movable', 'selected', 'target', 'destination');
+  }
+  if (!humanToMove()) return;
+  const at = (square, kind) => board.querySelectorAll(`${kind}[data-square="${CSS.escape(String(square))}"]`);
+  for (const move of game.position.moves) {
+    for (const el of at(move.from, 'g.piece')) el.classList.add('movable');
+  }
+  const selection = game.selection;
+  if (!selection) return;
+  for (const el of at(selection.prefix[0], 'g.piece')) el.classList.add('selected');
+  for (const square of selection.prefix) {
+    for (const el of at(square, 'rect.square')) el.classList.add('selected');
+  }
+  const next = selection.prefix.length;
+  for (const move of selection.candidates) {
+    if (next < move.path.length) for (const el of at(move.path[next], 'rect.square')) el.classList.add('target');
+    for (const el of at(move.to, 'rect.square')) el.classList.add('destination');
+  }
+}
+
+/**
+ * A click on a square or piece. Click a piece, then its destination; a capture can also be
+ * clicked through square by square. Where several moves fit the clicks, they are offered as
+ * buttons.
+ */
+function clickSquare(square) {
+  if (!humanToMove()) return;
+  const selection = game.selection;
+  if (selection) {
+    const next = selection.prefix.length;
+    const along = selection.candidates.filter((m) => next < m.path.length && same(m.path[next], square));
+    const ending = selection.candidates.filter((m) => same(m.to, square));
+    const fitting = [...new Set([...along, ...ending])];
+    if (fitting.length === 1) {
+      play(fitting[0]);
+      return;
+    }
+    if (fitting.length > 1) {
+      game.selection = ending.length === 0
+        ? { prefix: [...selection.prefix, square], candidates: along }
+        : { prefix: selection.prefix, candidates: fitting };
+      update();
+      return;
+    }
+  }
+  const reselect = !(selection && selection.prefix.length === 1 && same(selection.prefix[0], square));
+  const from = game.position.moves.filter((m) => same(m.from, square));
+  game.selection = reselect && from.length > 0 ? { prefix: [square], candidates: from } : null;
+  update();
+}
+
+// ---------------------------------------------------------------- the panel
+
+function update() {
+  const app = $('app');
+  const phase = game.pending
+    || (game.position === null ? 'loading'
+      : isOver() ? 'over'
+        : game.computerError ? 'error'
+          : isComputer(game.position.side_to_move) ? 'thinking' : 'human');
+  app.dataset.phase = phase;
+  app.dataset.plies = String(game.played.length);
+  $('status').textContent = statusText(phase);
+  showResult();
+  showChoices();
+  showHistory();
+  $('undo').disabled = game.pending === 'busy' || undoTarget() < 0;
+  $('retry').hidden = game.computerError === null;
+  if (game.computerError) {
+    const e = game.computerError;
+    showMessage(`The computer could not answer: ${e.message} (${e.code}).`);
+  }
+  paintBoard();
+}
+
+function statusText(phase) {
+  if (game.position === null) return phase === 'busy' ? 'Loading…' : '';
+  const side = game.position.side_to_move;
+  if (phase === 'over') return 'Game over.';
+  if (phase === 'thinking') return `The computer (${NAMES[side]}) is thinking…`;
+  if (phase === 'error') return `The computer (${NAMES[side]}) is to move.`;
+  const capture = game.position.moves.some((m) => m.captures.length > 0) ? ' A capture is required.' : '';
+  if (game.human === 'both') return `${NAMES[side]} to move.${capture}`;
+  return `Your move (${NAMES[side]}).${capture}`;
+}
+
+function showResult() {
+  const result = $('result');
+  if (!isOver()) {
+    result.hidden = true;
+    delete result.dataset.state;
+    return;
+  }
+  const status = game.position.status;
+  result.hidden = false;
+  result.dataset.state = status.state;
+  result.dataset.reason = status.reason || '';
+  result.textContent = describeResult(status);
+}
+
+/** The end of the game in words: who won and why, or which draw rule applied. */
+function describeResult(status) {
+  const draw = game.variant.draw;
+  if (status.state === 'win') {
+    const loser = NAMES[other(status.winner)];
+    const why = status.reason === 'no_pieces' ? `${loser} has no pieces left` : `${loser} cannot move`;
+    let who = '';
+    if (game.human !== 'both') who = status.winner === game.human ? ' You win!' : ' The computer wins.';
+    return `${NAMES[status.winner]} wins: ${why}.${who}`;
+  }
+  if (status.reason === 'repetition') {
+    return `Draw by repetition: the same position ${draw.repetitions} times with the same side to move.`;
+  }
+  if (status.reason === 'quiet_moves') {
+    const reset = draw.quiet_reset === 'promotion' ? 'a promotion' : 'a man moving';
+    return `Draw: ${draw.quiet_moves} moves by each side without a capture or ${reset}.`;
+  }
+  if (status.reason === 'endgame') return `Draw by the endgame rule (${draw.endgame_rules}).`;
+  return `Draw (${status.reason}).`;
+}
+
+function describeSearch(answer) {
+  const parts = [`The computer played ${answer.move.notation}`];
+  if (answer.score_kind) parts.push(`${answer.score_kind.replace('_', ' ')} ${answer.score}`);
+  else if (typeof answer.score === 'number') parts.push(`score ${(answer.score / 100).toFixed(2)}`);
+  if (answer.depth !== undefined) parts.push(`depth ${answer.depth}`);
+  if (answer.nodes !== undefined) parts.push(`${answer.nodes} nodes`);
+  if (answer.time_ms !== undefined) parts.push(`${answer.time_ms} ms`);
+  if (answer.cached) parts.push('from the cache');
+  return parts.join(' · ');
+}
+
+function showChoices() {
+  const box = $('choices');
+  const buttons = box.querySelector('.buttons');
+  buttons.replaceChildren();
+  const selection = humanToMove() ? game.selection : null;
+  box.hidden = selection === null;
+  if (!selection) return;
+  for (const move of selection.candidates) {
+    const button = document.createElement('button');
+    button.type = 'button';
+    button.className = 'move';
+    button.dataset.notation = move.notation;
+    button.textContent = move.path.join(move.captures.length > 0 ? 'x' : '-');
+    button.title = move.notation;
+    button.addEventListener('click', () => play(move));
+    buttons.append(button);
+  }
+}
+
+function showHistory() {
+  const list = $('history');
+  list.replaceChildren(...game.played.map((move, ply) => {
+    const item = document.createElement('li');
+    item.dataset.ply = String(ply);
+    const side = document.createElement('span');
+    side.className = 'side';
+    side.textContent = NAMES[sideAfter(ply)];
+    item.append(side, move.notation);
+    return item;
+  }));
+  list.scrollTop = list.scrollHeight;
+}
+
+function showMessage(text) {
+  $('message').textContent = text;
+  $('message').hidden = text === '';
+}
+
+// ---------------------------------------------------------------- start
+
+async function start() {
+  $('setup').addEventListener('submit', (event) => {
+    event.preventDefault();
+    newGame();
+  });
+  $('difficulty').addEventListener('change', () => {
+    game.difficulty = $('difficulty').value;
+  });
+  $('undo').addEventListener('click', () => undo());
+  $('retry').addEventListener('click', () => {
+    if (game.computerError) computerMove(game.epoch);
+  });
+  $('board').addEventListener('click', (event) => {
+    const square = event.target.closest('[data-square]');
+    if (square) clickSquare(square.dataset.square);
+  });
+  try {
+    game.variants = await api('/v1/variants');
+  } catch (error) {
+    showMessage(`Could not reach the service: ${error.message}`);
+    return;
+  }
+  for (const variant of game.variants) $('variant').append(new Option(variant.name, variant.id));
+  // A game can be linked to: /?variant=russian&you=black&difficulty=hard&fen=...
+  const query = new URLSearchParams(window.location.search);
+  for (const name of ['variant', 'you', 'difficulty', 'fen']) {
+    const field = $(name);
+    const fallback = field.value;
+    if (query.has(name)) field.value = query.get(name);
+    if (field.value === '' && field.tagName === 'SELECT') field.value = fallback;
+  }
+  if (!query.has('variant')) $('variant').value = 'english';
+  await newGame();
+}
+
+start();

@@ -1,0 +1,43 @@
+//! `GET /`: the demo page (plain HTML, CSS and JavaScript built into the binary), which plays
+//! a game against the computer through the public `/v1` endpoints only.
+//!
+//! The files live in `src/http/demo/`; a strict Content-Security-Policy keeps the page from
+//! reaching anything but this service.
+
+use actix_web::http::header;
+use actix_web::HttpResponse;
+
+const INDEX_HTML: &str = include_str!("../demo/index.html");
+const DEMO_JS: &str = include_str!("../demo/demo.js");
+const DEMO_CSS: &str = include_str!("../demo/demo.css");
+
+/// Same-origin only: the page's own script and style, the API, and `data:` images.
+const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
+
+/// The demo page.
+pub async fn index() -> HttpResponse {
+    asset(INDEX_HTML, "text/html; charset=utf-8")
+}
+
+/// The demo page's script.
+pub async fn script() -> HttpResponse {
+    asset(DEMO_JS, "text/javascript; charset=utf-8")
+}
+
+/// The demo page's style sheet.
+pub async fn style() -> HttpResponse {
+    asset(DEMO_CSS, "text/css; charset=utf-8")
+}
+
+/// A built-in file; clients revalidate it (`no-cache`) with the `ETag` that
+/// [`crate::http::middleware::conditional_get`] adds, so a new release shows at once.
+fn asset(body: &'static str, content_type: &'static str) -> HttpResponse {
+    HttpResponse::Ok()
+        .content_type(content_type)
+        .insert_header((header::CACHE_CONTROL, "no-cache"))
+        .insert_header((header::CONTENT_SECURITY_POLICY, CONTENT_SECURITY_POLICY))
+        .insert_header((header::X_CONTENT_TYPE_OPTIONS, "nosniff"))
+        .insert_header((header::REFERRER_POLICY, "no-referrer"))
+        .body(body)
+}

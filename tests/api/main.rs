@@ -3,6 +3,7 @@
 //! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
 mod cors;
+mod deploy;
 mod errors;
 mod games;
 mod headers;

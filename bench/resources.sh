@@ -55,13 +55,21 @@ def cpu_seconds():
     return (int(fields[11]) + int(fields[12])) / tick   # utime, stime (fields 14, 15)
 
 local = threading.local()
-def call(method, path, body=None):
+def call(method, path, body=None, retry=True):
+    """One request on this thread's keep-alive connection (opened again if the server closed it)."""
     if not hasattr(local, "conn"):
         local.conn = http.client.HTTPConnection("127.0.0.1", port, timeout=60)
     data = json.dumps(body).encode() if body is not None else None
-    local.conn.request(method, path, data, {"Content-Type": "application/json"} if data else {})
-    response = local.conn.getresponse()
-    return response.status, response.read()
+    try:
+        local.conn.request(method, path, data, {"Content-Type": "application/json"} if data else {})
+        response = local.conn.getresponse()
+        return response.status, response.read()
+    except (http.client.RemoteDisconnected, ConnectionError):
+        local.conn.close()
+        del local.conn
+        if not retry:
+            raise
+        return call(method, path, body, retry=False)
 
 deadline = time.monotonic() + 30
 while True:
@@ -69,7 +77,7 @@ while True:
         if call("GET", "/readyz")[0] == 200:
             break
     except OSError:
-        local.__dict__.clear()
+        pass
     if time.monotonic() > deadline:
         sys.exit("server not ready after 30 s")
     time.sleep(0.1)

@@ -23,6 +23,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import tomllib
 
 import kubernetes_validate
 import yaml
@@ -267,6 +268,11 @@ def check_docker():
         return
     _, deps = dep_info.read_text().split(": ", 1)
     files = {"Cargo.toml", "Cargo.lock", ".cargo/config.toml"}
+    # Targets the manifest names must exist for it to load, built or not (the bench).
+    manifest = tomllib.loads((ROOT / "Cargo.toml").read_text())
+    for section, folder in [("bin", "src/bin"), ("bench", "benches"), ("test", "tests"), ("example", "examples")]:
+        for target in manifest.get(section, []):
+            files.add(target.get("path", f"{folder}/{target['name']}.rs"))
     for dep in re.split(r"(?<!\\) ", deps.strip()):
         path = pathlib.Path(dep.replace("\\ ", " "))
         if path.is_absolute() and ROOT in path.parents:

@@ -259,6 +259,8 @@ async fn server_after_traffic() -> (TestApp, String) {
     assert_eq!(app.get("/v1/variants").await.status().as_u16(), 200);
     app.legal_moves(&json!({"variant": "english"})).await;
     app.apply_move(&json!({"variant": "english", "move": "11-15"})).await;
+    // A move that ends the game (draughts_games_finished_total).
+    app.apply_move(&json!({"variant": "english", "fen": "B:W22:B18", "move": "18x25"})).await;
     // Not served before the computer player lands (404): its series are then missing.
     let ai_move = app.post_json("/v1/ai-move", &json!({"variant": "english", "difficulty": "easy"})).await;
     let note = format!("POST /v1/ai-move answered {}", ai_move.status());
@@ -299,7 +301,8 @@ fn metric_names_are_read_from_promql_without_functions_labels_or_numbers() {
     let names = metric_names(expr);
 
     // Assert
-    let expected = ["draughts_searches_in_flight", "http_request_duration_seconds_bucket", "kube_pod_info", "x:recorded:rate5m"];
+    let expected =
+        ["draughts_searches_in_flight", "http_request_duration_seconds_bucket", "kube_pod_info", "x:recorded:rate5m"];
     assert_eq!(names, expected.iter().map(|s| s.to_string()).collect::<BTreeSet<_>>());
 }
 

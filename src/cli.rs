@@ -1,12 +1,18 @@
-//! The command line: `serve` (the default) and `perft`.
+//! The command line: `serve` (the default), `perft`, `think` and `openapi`.
 
 use std::io::Write;
 use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
+use core::sync::atomic::AtomicBool;
+use core::time::Duration;
+
+use crate::engine::request::{AiMoveError, AiRequest};
+use crate::engine::Difficulty;
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
+use crate::rules::view::GameRequest;
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
 
 /// draughts-api: checkers and draughts over HTTP.
@@ -26,6 +32,9 @@ pub enum Command {
     /// Count (and time) move sequences to a depth: one line per depth,
     /// `<depth> <nodes> <seconds> <nodes per second>`.
     Perft(PerftArgs),
+    /// Search one position as `POST /v1/ai-move` would and print what the search saw:
+    /// `<move> score=<s> depth=<d> nodes=<n> seconds=<t> nps=<r> pv=<line>`.
+    Think(ThinkArgs),
     /// Print the OpenAPI document (as committed in `openapi/openapi.json`).
     Openapi,
 }
@@ -50,6 +59,62 @@ pub struct PerftArgs {
     /// distinct move.
     #[arg(long)]
     pub sequences: bool,
+}
+
+/// Arguments of `think`.
+#[derive(Debug, clap::Args)]
+pub struct ThinkArgs {
+    /// The variant id.
+    #[arg(long)]
+    pub variant: Variant,
+    /// The start position (PDN FEN); the variant's start position if omitted.
+    #[arg(long)]
+    pub fen: Option<String>,
+    /// Moves played from it, in PDN, separated by spaces.
+    #[arg(long, default_value = "")]
+    pub moves: String,
+    /// easy, normal or hard.
+    #[arg(long, default_value = "hard", value_parser = parse_difficulty)]
+    pub difficulty: Difficulty,
+    /// The time budget in milliseconds (the level's default if omitted).
+    #[arg(long)]
+    pub time_ms: Option<u64>,
+    /// The seed of the level's randomness.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
+    Difficulty::from_id(text).ok_or_else(|| format!("unknown difficulty {text:?}: easy, normal or hard"))
+}
+
+/// Runs `think` as the command line asked, writing to `out`.
+pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
+    let moves: Vec<String> = args.moves.split_whitespace().map(str::to_owned).collect();
+    let request = AiRequest {
+        game: GameRequest { variant: args.variant, fen: args.fen.as_deref(), moves: &moves, rules: Default::default() },
+        difficulty: args.difficulty,
+        time_ms: args.time_ms,
+        seed: args.seed,
+    };
+    let prepared = request.prepare(Duration::from_secs(3600)).map_err(|e| match e {
+        AiMoveError::Replay(e) => e.to_string(),
+        AiMoveError::GameOver(status) => format!("the game is over: {status:?}"),
+    })?;
+    let answer = prepared.run(&AtomicBool::new(false));
+    let seconds = answer.elapsed.as_secs_f64();
+    writeln!(
+        out,
+        "{} score={}{} depth={} nodes={} seconds={seconds:.3} nps={:.0} pv={}",
+        answer.mv.notation,
+        answer.score,
+        answer.score_kind.map_or(String::new(), |k| format!(" ({k:?})")),
+        answer.depth,
+        answer.nodes,
+        answer.nodes as f64 / seconds.max(1e-9),
+        answer.pv.join(" ")
+    )
+    .map_err(|e| e.to_string())
 }
 
 impl PerftArgs {

@@ -2,6 +2,7 @@
 //! (`../shared/API.md`, "Configuration").
 
 use std::net::IpAddr;
+use std::time::Duration;
 
 /// Every setting of the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -22,6 +23,14 @@ pub struct Config {
     pub rate_limit_per_minute: Option<u32>,
     /// HTTP worker threads (the machine's cores).
     pub workers: usize,
+    /// `CACHE_CAPACITY`: computer moves remembered (10000; 0 turns the cache off).
+    pub cache_capacity: u64,
+    /// `SEARCH_THREADS`: threads that search computer moves (the machine's cores).
+    pub search_threads: usize,
+    /// `SEARCH_QUEUE`: searches that may wait for a thread; beyond it, `503 overloaded` (64).
+    pub search_queue: usize,
+    /// `MAX_SEARCH_MS`: the longest a search may take, whatever the request asks (5000).
+    pub max_search: Duration,
 }
 
 /// How log lines are written.
@@ -50,6 +59,11 @@ impl core::fmt::Display for ConfigError {
 
 impl std::error::Error for ConfigError {}
 
+/// The machine's cores (2 if unknown).
+fn cores() -> usize {
+    std::thread::available_parallelism().map_or(2, |n| n.get())
+}
+
 impl Default for Config {
     fn default() -> Config {
         Config {
@@ -60,7 +74,11 @@ impl Default for Config {
             max_body_bytes: 64 * 1024,
             max_moves: 1000,
             rate_limit_per_minute: None,
-            workers: std::thread::available_parallelism().map_or(2, |n| n.get()),
+            workers: cores(),
+            cache_capacity: 10_000,
+            search_threads: cores(),
+            search_queue: 64,
+            max_search: Duration::from_millis(5000),
         }
     }
 }
@@ -104,6 +122,25 @@ impl Config {
             let limit: u32 = parse("RATE_LIMIT_PER_MINUTE", &v)?;
             config.rate_limit_per_minute = (limit > 0).then_some(limit);
         }
+        if let Some(v) = get("CACHE_CAPACITY") {
+            config.cache_capacity = parse("CACHE_CAPACITY", &v)?;
+        }
+        if let Some(v) = get("SEARCH_THREADS") {
+            config.search_threads = parse("SEARCH_THREADS", &v)?;
+            if config.search_threads == 0 {
+                return Err(ConfigError { variable: "SEARCH_THREADS", message: "must be at least 1".to_owned() });
+            }
+        }
+        if let Some(v) = get("SEARCH_QUEUE") {
+            config.search_queue = parse("SEARCH_QUEUE", &v)?;
+        }
+        if let Some(v) = get("MAX_SEARCH_MS") {
+            let ms: u64 = parse("MAX_SEARCH_MS", &v)?;
+            if ms == 0 {
+                return Err(ConfigError { variable: "MAX_SEARCH_MS", message: "must be at least 1".to_owned() });
+            }
+            config.max_search = Duration::from_millis(ms);
+        }
         Ok(config)
     }
 }
@@ -119,6 +156,28 @@ mod tests {
         assert_eq!(config.cors_allowed_origins, vec!["*"]);
         assert_eq!(config.max_body_bytes, 65536);
         assert_eq!(config.rate_limit_per_minute, None);
+        assert_eq!(config.cache_capacity, 10_000);
+        assert!(config.search_threads >= 1);
+        assert_eq!(config.search_queue, 64);
+        assert_eq!(config.max_search, Duration::from_millis(5000));
+    }
+
+    #[test]
+    fn search_settings_are_read_and_checked() {
+        let env = |name: &str| match name {
+            "CACHE_CAPACITY" => Some("0".to_owned()),
+            "SEARCH_THREADS" => Some("3".to_owned()),
+            "SEARCH_QUEUE" => Some("0".to_owned()),
+            "MAX_SEARCH_MS" => Some("250".to_owned()),
+            _ => None,
+        };
+        let config = Config::from_lookup(env).unwrap();
+        assert_eq!((config.cache_capacity, config.search_threads, config.search_queue), (0, 3, 0));
+        assert_eq!(config.max_search, Duration::from_millis(250));
+        for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS"] {
+            let bad = Config::from_lookup(|name| (name == variable).then(|| "0".to_owned())).unwrap_err();
+            assert_eq!(bad.variable, variable);
+        }
     }
 
     #[test]

@@ -7,6 +7,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use crate::engine::request::AiMoveError;
 use crate::rules::notation::pdn::MoveTextError;
 use crate::rules::view::ReplayError;
 use crate::rules::Status;
@@ -74,6 +75,14 @@ pub enum ApiError {
     RateLimited { retry_after: u64 },
     /// 400 `cors_rejected`: a cross-origin request or preflight from an origin not allowed.
     CorsRejected(String),
+    /// 503 `overloaded`: every search thread is busy and the queue is full; retry after the
+    /// given seconds.
+    Overloaded { retry_after: u64 },
+    /// 500 `internal_error`: a bug (a search thread failed); never expected.
+    Internal(String),
+    /// 499 `client_closed_request`: the client went away before the answer; only logs and
+    /// metrics see it.
+    ClientGone,
 }
 
 impl ApiError {
@@ -97,6 +106,14 @@ impl ApiError {
             TooManyMoves { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "too_many_moves", "Too many moves"),
             RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Rate limited"),
             CorsRejected(_) => (StatusCode::BAD_REQUEST, "cors_rejected", "Cross-origin request rejected"),
+            Overloaded { .. } => (StatusCode::SERVICE_UNAVAILABLE, "overloaded", "Overloaded"),
+            Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Internal error"),
+            // nginx's 499: the client closed the connection first.
+            ClientGone => (
+                StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
+                "client_closed_request",
+                "Client closed request",
+            ),
         }
     }
 
@@ -108,7 +125,9 @@ impl ApiError {
             InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d) | InvalidPosition(d) => {
                 (d.clone(), None, None)
             }
-            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) => (d.clone(), None, None),
+            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
+                (d.clone(), None, None)
+            }
             InvalidMoveSyntax { detail, move_index } | GameOver { detail, move_index } => {
                 (detail.clone(), None, *move_index)
             }
@@ -121,6 +140,10 @@ impl ApiError {
             RateLimited { retry_after } => {
                 (format!("too many requests from this client; retry in {retry_after} s"), None, None)
             }
+            Overloaded { retry_after } => {
+                (format!("every search thread is busy and the queue is full; retry in {retry_after} s"), None, None)
+            }
+            ClientGone => ("the client closed the connection before the answer".to_owned(), None, None),
         };
         Problem { kind: "about:blank", title, status: status.as_u16(), code, detail, legal_moves, move_index }
     }
@@ -141,7 +164,7 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json")));
-        if let ApiError::RateLimited { retry_after } = self {
+        if let ApiError::RateLimited { retry_after } | ApiError::Overloaded { retry_after } = self {
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
         response.body(serde_json::to_string(&self.problem()).unwrap_or_default())
@@ -169,6 +192,23 @@ impl From<ReplayError> for ApiError {
                     Status::Ongoing => detail,
                 },
                 move_index: index,
+            },
+        }
+    }
+}
+
+impl From<AiMoveError> for ApiError {
+    fn from(error: AiMoveError) -> ApiError {
+        match error {
+            AiMoveError::Replay(error) => error.into(),
+            AiMoveError::GameOver(status) => ApiError::GameOver {
+                detail: match status {
+                    Status::Win { winner, .. } => {
+                        format!("the game is over: {} has won; there is no move to make", winner.name())
+                    }
+                    _ => "the game is over: it is drawn; there is no move to make".to_owned(),
+                },
+                move_index: None,
             },
         }
     }

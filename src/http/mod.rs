@@ -1,8 +1,10 @@
-//! The HTTP service: a thin layer that parses requests, calls the rules core and maps the
-//! answers. Nothing here branches on the variant.
+//! The HTTP service: a thin layer that parses requests, calls the rules core or the engine
+//! and maps the answers. Nothing here branches on the variant. Searches run on
+//! [`search_pool::SearchPool`]'s threads, never on the async runtime's.
 //!
 //! [`startup::Application`] builds the server; [`config::Config`] reads the environment.
 
+pub mod client_gone;
 pub mod config;
 pub mod dto;
 pub mod error;
@@ -10,5 +12,7 @@ pub mod metrics;
 pub mod middleware;
 pub mod openapi;
 pub mod routes;
+pub mod search_cache;
+pub mod search_pool;
 pub mod startup;
 pub mod telemetry;

@@ -13,7 +13,7 @@ use super::routes;
     info(
         title = "draughts-api",
         description = "Checkers and draughts as a stateless HTTP service: legal moves, applying a move, game \
-            outcomes. Games are described in full by every request (`fen` plus `moves`); errors are \
+            outcomes, and a computer player at three levels. Games are described in full by every request (`fen` plus `moves`); errors are \
             `application/problem+json` with a stable `code`. Unknown JSON fields are rejected \
             (`invalid_json`) so that typos do not pass silently. Besides the codes listed per endpoint, any \
             endpoint may answer `404 not_found` (no such path), `405 method_not_allowed` (with `Allow`) \
@@ -25,14 +25,15 @@ use super::routes;
         routes::variants::get_variant,
         routes::game::legal_moves,
         routes::game::apply_move,
+        routes::ai::ai_move,
         routes::health::healthz,
         routes::health::readyz,
         routes::metrics::metrics,
     ),
-    components(schemas(Problem, dto::GameBody, dto::ApplyMoveBody, dto::RulesBody, dto::DrawBody)),
+    components(schemas(Problem, dto::GameBody, dto::ApplyMoveBody, dto::AiMoveBody, dto::RulesBody, dto::DrawBody)),
     tags(
         (name = "variants", description = "The variants and their rules"),
-        (name = "games", description = "Legal moves and playing moves"),
+        (name = "games", description = "Legal moves, playing moves and the computer's moves"),
         (name = "operations", description = "Health, readiness and metrics"),
     )
 )]

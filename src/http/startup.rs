@@ -13,12 +13,15 @@ use actix_web::{web, App, HttpServer};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
+use super::client_gone;
 use super::config::Config;
 use super::error::ApiError;
 use super::metrics::Metrics;
 use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
 use super::openapi::ApiDoc;
 use super::routes;
+use super::search_cache::SearchCache;
+use super::search_pool::SearchPool;
 
 /// What every handler can reach.
 pub struct AppState {
@@ -28,6 +31,10 @@ pub struct AppState {
     pub metrics: Metrics,
     /// The rate limiter, when one is configured.
     pub rate_limiter: Option<Arc<RateLimiter>>,
+    /// The threads that search computer moves.
+    pub search_pool: SearchPool,
+    /// Recent computer moves.
+    pub search_cache: SearchCache,
     ready: AtomicBool,
 }
 
@@ -50,9 +57,12 @@ impl Application {
     pub fn build(config: Config) -> std::io::Result<Application> {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
+        let metrics = Metrics::new();
         let state = web::Data::new(AppState {
             rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
-            metrics: Metrics::new(),
+            search_pool: SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?,
+            search_cache: SearchCache::new(config.cache_capacity),
+            metrics,
             ready: AtomicBool::new(false),
             config: config.clone(),
         });
@@ -73,6 +83,7 @@ impl Application {
                 .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", openapi.clone()))
                 .default_service(web::to(routes::not_found))
         })
+        .on_connect(client_gone::on_connect)
         .listen(listener)?
         .workers(workers)
         .shutdown_timeout(30)

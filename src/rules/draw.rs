@@ -86,6 +86,19 @@ impl EndgameClock {
         self.count.article
     }
 
+    /// Plies from now until the count runs out if its configuration lasts, with `to_move` to
+    /// play next (0: it has run out).
+    pub fn plies_left(&self, to_move: Color) -> u32 {
+        match self.count.counted {
+            Counted::EachSide(moves) => (2 * moves as u32).saturating_sub(self.plies),
+            Counted::StrongerSide(moves) => match (moves as u32).saturating_sub(self.strong_moves) {
+                0 => 0,
+                left if to_move == self.count.strong => 2 * left - 1,
+                left => 2 * left,
+            },
+        }
+    }
+
     /// Whether the count has run out: the game is drawn.
     pub fn expired(&self) -> bool {
         match self.count.counted {
@@ -193,4 +206,25 @@ pub fn advance_clocks<R: Rules>(
             }
         })
         .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{International, Russian};
+
+    #[test]
+    fn plies_left_count_each_sides_moves_or_the_stronger_sides() {
+        // FMJD 6.3: sixteen moves each, 32 plies, whoever is to move.
+        let fmjd = Position::<International>::from_fen("W:WK46,K47,K48:BK5").expect("valid");
+        let clocks = advance_clocks(EndgameRules::Fmjd, &[], &fmjd, None);
+        assert_eq!(clocks.iter().map(|c| c.plies_left(Color::White)).min(), Some(32));
+        // FMJD-64 7.2.7: five moves of the stronger side (White) with the lone king on the long
+        // diagonal: nine plies if White moves next, ten if Black does.
+        let russian = Position::<Russian>::from_fen("W:WKc1,Ke1,Kg1:BKa1").expect("valid");
+        let clocks = advance_clocks(EndgameRules::Fmjd64, &[], &russian, None);
+        let c = clocks.iter().find(|c| c.article() == "FMJD-64 7.2.7").expect("7.2.7 runs");
+        assert_eq!((c.plies_left(Color::White), c.plies_left(Color::Black)), (9, 10));
+        assert!(!c.expired());
+    }
 }

@@ -2,6 +2,7 @@
 //! (`helpers::spawn_app`) and talks to it over HTTP, checking the contract of
 //! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
+mod ai_move;
 mod cors;
 mod deploy;
 mod errors;

@@ -1,7 +1,9 @@
 //! The JSON shapes of requests and answers, with their OpenAPI schemas.
 
+mod ai;
 mod game;
 mod variant;
 
+pub use ai::*;
 pub use game::*;
 pub use variant::*;

@@ -1,5 +1,6 @@
 //! The endpoints, each a thin handler: extract, call the rules core, map the answer.
 
+pub mod ai;
 pub mod game;
 pub mod health;
 pub mod metrics;
@@ -19,6 +20,7 @@ pub fn configure(cfg: &mut web::ServiceConfig) {
     resource(cfg, "/v1/variants/{variant}", Method::GET, get().to(variants::get_variant));
     resource(cfg, "/v1/legal-moves", Method::POST, web::post().to(game::legal_moves));
     resource(cfg, "/v1/apply-move", Method::POST, web::post().to(game::apply_move));
+    resource(cfg, "/v1/ai-move", Method::POST, web::post().to(ai::ai_move));
     resource(cfg, "/healthz", Method::GET, get().to(health::healthz));
     resource(cfg, "/readyz", Method::GET, get().to(health::readyz));
     resource(cfg, "/metrics", Method::GET, get().to(metrics::metrics));

@@ -1,0 +1,78 @@
+//! `Difficulty`: the three levels, and everything that makes them differ, in one place.
+
+use core::time::Duration;
+
+/// How strongly the computer plays.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Difficulty {
+    /// A beginner can beat it: shallow, and often picks a worse move on purpose.
+    Easy,
+    /// A club player's opponent: a few moves deep, with a little variety.
+    #[default]
+    Normal,
+    /// Full strength within the budget.
+    Hard,
+}
+
+/// What a level does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Level {
+    /// The time it may take when the request sets none.
+    pub default_budget: Duration,
+    /// The deepest iteration it searches to (plies, before extensions and captures).
+    pub max_depth: u32,
+    /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
+    /// so that the level does not always play the best move it sees.
+    pub noise: i32,
+}
+
+impl Difficulty {
+    /// Every level, weakest first.
+    pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
+
+    /// The name the API uses.
+    pub const fn id(self) -> &'static str {
+        match self {
+            Difficulty::Easy => "easy",
+            Difficulty::Normal => "normal",
+            Difficulty::Hard => "hard",
+        }
+    }
+
+    /// The level by its API name.
+    pub fn from_id(id: &str) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.id() == id)
+    }
+
+    /// What this level does.
+    pub const fn level(self) -> Level {
+        match self {
+            Difficulty::Easy => Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120 },
+            Difficulty::Normal => Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15 },
+            Difficulty::Hard => Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0 },
+        }
+    }
+}
+
+impl core::fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(self.id())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_round_trip_and_levels_grow_stronger() {
+        for d in Difficulty::ALL {
+            assert_eq!(Difficulty::from_id(d.id()), Some(d));
+        }
+        assert_eq!(Difficulty::from_id("expert"), None);
+        let [easy, normal, hard] = Difficulty::ALL.map(Difficulty::level);
+        assert!(easy.max_depth < normal.max_depth && normal.max_depth < hard.max_depth);
+        assert!(easy.noise > normal.noise && normal.noise > hard.noise);
+        assert!(easy.default_budget < normal.default_budget && normal.default_budget < hard.default_budget);
+    }
+}

@@ -1,0 +1,343 @@
+//! `evaluate`: the static value of a position for the side to move, in hundredths of a man.
+//!
+//! One evaluation for every variant, with weights per board family ([`Family`]): 8x8 short
+//! kings, 8x8 flying kings, 10x10 flying kings and the Turkish board. It counts material,
+//! men's advance (more as the board empties), back-rank guards, centre men, supported men,
+//! mobility and men about to crown, then applies the endgame knowledge a club player has:
+//! drawn lone-king endings are worth about nothing, a winning side trades down and hunts the
+//! last pieces with its kings.
+
+use crate::rules::draw::EndgameRules;
+use crate::rules::geometry::{BoardKind, Geometry};
+use crate::rules::ruleset::Rules;
+use crate::rules::{Bitboard, Color, Position};
+
+/// The board families, which share weights.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Family {
+    /// 8x8 diagonal board, kings move one step (English, Italian).
+    ShortKings8,
+    /// 8x8 diagonal board, flying kings (Russian, Brazilian, Spanish, Czech).
+    FlyingKings8,
+    /// 10x10 diagonal board, flying kings (International).
+    FlyingKings10,
+    /// 8x8 orthogonal board (Turkish).
+    Turkish,
+}
+
+impl Family {
+    /// The family of the rules `R`.
+    pub const fn of<R: Rules>() -> Family {
+        match (R::GEOMETRY.kind, R::FLYING_KINGS) {
+            (BoardKind::Orthogonal8, _) => Family::Turkish,
+            (BoardKind::Diagonal10, _) => Family::FlyingKings10,
+            (BoardKind::Diagonal8, true) => Family::FlyingKings8,
+            (BoardKind::Diagonal8, false) => Family::ShortKings8,
+        }
+    }
+}
+
+/// The weights of one family.
+#[derive(Clone, Copy, Debug)]
+struct Weights {
+    king: i32,
+    /// Per rank advanced, in the opening; doubled as the board empties.
+    advance: i32,
+    back_rank: i32,
+    centre: i32,
+    supported: i32,
+    mobility: i32,
+    /// A man one step from crowning with its crowning square(s) free.
+    about_to_crown: i32,
+    /// Having a king when the opponent has none.
+    sole_king: i32,
+}
+
+const fn weights(family: Family) -> Weights {
+    match family {
+        Family::ShortKings8 => Weights {
+            king: 140,
+            advance: 3,
+            back_rank: 10,
+            centre: 6,
+            supported: 3,
+            mobility: 2,
+            about_to_crown: 25,
+            sole_king: 10,
+        },
+        Family::FlyingKings8 => Weights {
+            king: 260,
+            advance: 3,
+            back_rank: 8,
+            centre: 6,
+            supported: 3,
+            mobility: 1,
+            about_to_crown: 40,
+            sole_king: 60,
+        },
+        Family::FlyingKings10 => Weights {
+            king: 300,
+            advance: 2,
+            back_rank: 6,
+            centre: 5,
+            supported: 3,
+            mobility: 1,
+            about_to_crown: 40,
+            sole_king: 80,
+        },
+        Family::Turkish => Weights {
+            king: 260,
+            advance: 4,
+            back_rank: 0,
+            centre: 3,
+            supported: 2,
+            mobility: 1,
+            about_to_crown: 40,
+            sole_king: 60,
+        },
+    }
+}
+
+/// Square sets the evaluation uses, per colour where they differ.
+struct Masks {
+    /// `ranks[color][r]`: the row `r` rows in front of `color`'s own back row.
+    ranks: [[Bitboard; 10]; 2],
+    centre: Bitboard,
+    long_diagonal: Bitboard,
+}
+
+const fn masks(g: &Geometry) -> Masks {
+    let size = g.size as usize;
+    let mut ranks = [[Bitboard::EMPTY; 10]; 2];
+    let mut r = 0;
+    while r < size {
+        ranks[Color::White.index()][r] = g.rows[size - 1 - r];
+        ranks[Color::Black.index()][r] = g.rows[r];
+        r += 1;
+    }
+    let mut centre = 0u64;
+    let mut long_diagonal = 0u64;
+    let mut bit = 0;
+    while bit < 64 {
+        if g.valid.0 >> bit & 1 != 0 {
+            let (row, column) = g.coords[bit];
+            let (row, column, size) = (row as usize, column as usize, size);
+            if from_edge(row, size) + 1 >= size / 2 && from_edge(column, size) >= 2 {
+                centre |= 1 << bit;
+            }
+            if row + column == size - 1 {
+                long_diagonal |= 1 << bit;
+            }
+        }
+        bit += 1;
+    }
+    Masks { ranks, centre: Bitboard(centre), long_diagonal: Bitboard(long_diagonal) }
+}
+
+/// Rows (or columns) between `i` and the nearer edge of a board of `size`.
+const fn from_edge(i: usize, size: usize) -> usize {
+    if i < size - 1 - i {
+        i
+    } else {
+        size - 1 - i
+    }
+}
+
+/// The evaluation tables of `R`, built at compile time.
+struct Tables<R>(core::marker::PhantomData<R>);
+
+impl<R: Rules> Tables<R> {
+    const FAMILY: Family = Family::of::<R>();
+    const WEIGHTS: Weights = weights(Self::FAMILY);
+    const MASKS: Masks = masks(R::GEOMETRY);
+}
+
+/// A score beyond every evaluation: wins and losses are counted down from it.
+pub const WIN: i32 = 30_000;
+
+/// Scores beyond this are forced wins or losses.
+pub const WIN_THRESHOLD: i32 = WIN - 1_000;
+
+/// The value of `position` for the side to move, in hundredths of a man.
+#[inline]
+pub fn evaluate<R: Rules>(position: &Position<R>) -> i32 {
+    let white = side::<R>(position, Color::White);
+    let black = side::<R>(position, Color::Black);
+    let mut score = white.score - black.score;
+    score = endgame::<R>(position, &white, &black, score);
+    match position.side_to_move() {
+        Color::White => score,
+        Color::Black => -score,
+    }
+}
+
+/// One side's material and positional score.
+struct Side {
+    men: u32,
+    kings: u32,
+    score: i32,
+}
+
+#[inline(always)]
+fn side<R: Rules>(position: &Position<R>, color: Color) -> Side {
+    let w = Tables::<R>::WEIGHTS;
+    let m = &Tables::<R>::MASKS;
+    let g = R::GEOMETRY;
+    let men = position.men(color);
+    let kings = position.kings(color);
+    let own = position.pieces(color);
+    let empty = Bitboard(g.valid.0 & !position.occupied().0);
+    let total = position.occupied().count() as i32;
+    let full = 2 * R::MEN_PER_SIDE as i32;
+    let ranks = &m.ranks[color.index()];
+
+    let mut score = men.count() as i32 * 100 + kings.count() as i32 * w.king;
+
+    // Advance: worth more as the board empties.
+    let mut advance = 0;
+    for (rank, row) in ranks.iter().enumerate().take(g.size as usize).skip(1) {
+        advance += rank as i32 * (men & *row).count() as i32;
+    }
+    score += advance * w.advance * (2 * full - total) / full;
+
+    // Back-rank guards count while the opponent has no king.
+    if position.kings(color.opponent()).is_empty() {
+        score += (men & ranks[0]).count() as i32 * w.back_rank * total / full;
+    }
+    score += (men & m.centre).count() as i32 * w.centre;
+
+    // A man is supported when the squares behind it hold own pieces or are off the board.
+    let forward = g.forward[color.index()];
+    let mut supported = men;
+    let mut mobility = 0;
+    for dir in 0..4 {
+        if forward >> dir & 1 != 0 {
+            let behind_ok = g.shift(own, dir) | Bitboard(g.valid.0 & !g.can_step[3 - dir].0);
+            supported &= behind_ok;
+        }
+        if R::man_move_directions(color) >> dir & 1 != 0 {
+            mobility += (g.shift(men, dir) & empty).count() as i32;
+        }
+        mobility += (g.shift(kings, dir) & empty).count() as i32;
+    }
+    score += supported.count() as i32 * w.supported + mobility * w.mobility;
+
+    // Men one step from crowning with a free square to crown on.
+    let mut crowning_steps = Bitboard::EMPTY;
+    for dir in 0..4 {
+        if forward >> dir & 1 != 0 {
+            crowning_steps |= g.shift_back(empty & g.crowning_row(color), dir);
+        }
+    }
+    score += (men & ranks[g.size as usize - 2] & crowning_steps).count() as i32 * w.about_to_crown;
+
+    if R::FLYING_KINGS && kings.any() {
+        score += (kings & m.long_diagonal).count().min(1) as i32 * w.centre * 2;
+    }
+    Side { men: men.count(), kings: kings.count(), score }
+}
+
+/// Endgame knowledge, from White's side: `score` adjusted.
+#[inline(always)]
+fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: i32) -> i32 {
+    let w = Tables::<R>::WEIGHTS;
+    let (white_pieces, black_pieces) = (white.men + white.kings, black.men + black.kings);
+    if R::ENDGAME == EndgameRules::Turkish && white_pieces == 1 && black_pieces == 1 {
+        return 0;
+    }
+    let mut score = score;
+    match (white.kings > 0, black.kings > 0) {
+        (true, false) => score += w.sole_king,
+        (false, true) => score -= w.sole_king,
+        _ => {}
+    }
+    // A lone king against few pieces holds the draw where kings fly.
+    if R::FLYING_KINGS {
+        for (strong, weak, sign) in [(white, black, 1), (black, white, -1)] {
+            let weak_color = if sign == 1 { Color::Black } else { Color::White };
+            if weak.men == 0 && weak.kings == 1 && strong.kings > 0 {
+                let strong_pieces = strong.men + strong.kings;
+                let on_diagonal = (position.kings(weak_color) & Tables::<R>::MASKS.long_diagonal).any();
+                let drawn = strong_pieces <= 2
+                    || (strong_pieces == 3 && (on_diagonal || Tables::<R>::FAMILY == Family::FlyingKings10));
+                if drawn && score * sign > 0 {
+                    return score / 16;
+                }
+            }
+        }
+    }
+    // The side ahead trades down and brings its kings to the last enemy pieces.
+    let total = (white_pieces + black_pieces) as i32;
+    let full = 2 * R::MEN_PER_SIDE as i32;
+    if score.abs() >= 80 {
+        score += score.signum() * (full - total) * 4;
+        let (strong, weak) = if score > 0 { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
+        if total <= 8 && position.kings(strong).any() {
+            score += score.signum() * hunt::<R>(position.kings(strong), position.pieces(weak));
+        }
+    }
+    score
+}
+
+/// Closeness of the `hunters` to the `prey` (larger is closer).
+fn hunt<R: Rules>(hunters: Bitboard, prey: Bitboard) -> i32 {
+    let g = R::GEOMETRY;
+    let size = g.size as i32;
+    let mut closeness = 0;
+    for h in hunters {
+        let (hr, hc) = g.coords[h as usize];
+        let nearest = prey
+            .map(|p| {
+                let (pr, pc) = g.coords[p as usize];
+                (hr as i32 - pr as i32).abs().max((hc as i32 - pc as i32).abs())
+            })
+            .min()
+            .unwrap_or(size);
+        closeness += size - nearest;
+    }
+    closeness * 2
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{English, International, Russian, Turkish};
+
+    fn eval<R: Rules>(fen: &str) -> i32 {
+        evaluate(&Position::<R>::from_fen(fen).expect("valid FEN"))
+    }
+
+    #[test]
+    fn start_positions_are_balanced() {
+        assert_eq!(evaluate(&Position::<English>::start()), 0);
+        assert_eq!(evaluate(&Position::<International>::start()), 0);
+        assert_eq!(evaluate(&Position::<Turkish>::start()), 0);
+    }
+
+    #[test]
+    fn a_man_up_is_good_for_the_side_that_has_it_and_bad_for_the_other() {
+        let up = eval::<English>("W:W21,22,23:B1,2");
+        let down = eval::<English>("B:W21,22,23:B1,2");
+        assert!(up > 50, "{up}");
+        assert_eq!(up, -down);
+    }
+
+    #[test]
+    fn kings_are_worth_more_than_men() {
+        assert!(eval::<English>("W:WK21:B5") > 0);
+        assert!(eval::<International>("W:WK46:B5,6") > 0);
+    }
+
+    #[test]
+    fn a_lone_king_on_the_long_diagonal_holds_three_kings_in_russian() {
+        let drawn = eval::<Russian>("W:WKc1,Ke1,Kg1:BKa1");
+        let winning = eval::<Russian>("W:WKc1,Ke1,Kg1:BKh2");
+        assert!(drawn.abs() < 60, "{drawn}");
+        assert!(winning > 300, "{winning}");
+    }
+
+    #[test]
+    fn one_piece_each_is_a_draw_in_turkish() {
+        assert_eq!(eval::<Turkish>("W:WKa1:Bb7"), 0);
+    }
+}

@@ -1,0 +1,484 @@
+//! `search`: iterative deepening principal-variation search with a transposition table,
+//! hash-move / killer / history ordering, late-move reductions, forced-move extensions and a
+//! capture quiescence search; stops at a hard deadline or when cancelled.
+
+use core::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+use smallvec::SmallVec;
+
+use super::draws::{DrawWatch, MAX_PLY};
+use super::eval::{evaluate, WIN, WIN_THRESHOLD};
+use super::tt::{Bound, Entry, Table};
+use super::zobrist;
+use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
+
+/// What bounds a search.
+#[derive(Clone, Copy, Debug)]
+pub struct Limits<'a> {
+    /// The deepest iteration.
+    pub max_depth: u32,
+    /// When to stop, whatever the depth reached.
+    pub deadline: Instant,
+    /// Set by someone else to stop the search now (for example, the client went away).
+    pub cancel: &'a AtomicBool,
+    /// Each root move's score is shifted by up to this much at random (0: none).
+    pub noise: i32,
+    /// The seed of that randomness.
+    pub seed: u64,
+    /// Transposition table slots.
+    pub table_slots: usize,
+}
+
+/// What a search found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchResult {
+    /// The move to play.
+    pub best: Move,
+    /// Its score for the side to move (hundredths of a man; beyond [`WIN_THRESHOLD`], a forced
+    /// win or loss).
+    pub score: i32,
+    /// The last iteration completed.
+    pub depth: u32,
+    /// Positions visited.
+    pub nodes: u64,
+    /// The expected line, `best` first.
+    pub pv: Vec<Move>,
+}
+
+/// How often (in nodes) the clock and the cancel flag are read.
+const CHECK_EVERY: u64 = 1024;
+
+/// Searches the current position of `game`, which must have a legal move.
+pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<SearchResult> {
+    let root = *game.position();
+    let legal = game.legal_moves();
+    let first = *legal.as_slice().first()?;
+    let mut searcher = Searcher::<R> {
+        table: Table::new(limits.table_slots),
+        draws: DrawWatch::new(game),
+        killers: [[None; 2]; MAX_PLY + 1],
+        history: vec![[0; 64]; 128],
+        nodes: 0,
+        stopped: false,
+        deadline: limits.deadline,
+        cancel: limits.cancel,
+        mandatory: game.rules().mandatory_capture,
+        root_material: material(&root),
+        _rules: core::marker::PhantomData,
+    };
+    let mut rng = fastrand::Rng::with_seed(limits.seed);
+    let noise: Vec<i32> =
+        legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
+    let mut result = SearchResult { best: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
+    let hash = zobrist::hash(&root);
+    let mut order: Vec<usize> = (0..legal.len()).collect();
+    let started = Instant::now();
+    for depth in 1..=limits.max_depth.max(1) {
+        let Some((best, score)) = searcher.root(&root, hash, legal, &mut order, &noise, depth as i32) else {
+            break;
+        };
+        result.best = legal.as_slice()[best];
+        result.score = score;
+        result.depth = depth;
+        result.pv = searcher.principal_variation(&root, hash, result.best);
+        // A forced result is final; a single legal move needs no thought; another iteration
+        // would most likely not finish in the time left.
+        let elapsed = started.elapsed();
+        let budget = limits.deadline.saturating_duration_since(started);
+        if score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs()
+            || legal.len() == 1 && depth >= 4
+            || elapsed * 2 > budget
+        {
+            break;
+        }
+    }
+    result.nodes = searcher.nodes;
+    Some(result)
+}
+
+/// (pieces, kings) on the board: endgame counts carry on only while this stays the same.
+fn material<R: Rules>(position: &Position<R>) -> (u32, u32) {
+    let kings = position.kings(crate::rules::Color::White) | position.kings(crate::rules::Color::Black);
+    (position.occupied().count(), kings.count())
+}
+
+struct Searcher<'a, R: Rules> {
+    table: Table,
+    draws: DrawWatch,
+    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    history: Vec<[i32; 64]>,
+    nodes: u64,
+    stopped: bool,
+    deadline: Instant,
+    cancel: &'a AtomicBool,
+    mandatory: bool,
+    root_material: (u32, u32),
+    _rules: core::marker::PhantomData<R>,
+}
+
+/// Ordering scores.
+const HASH_MOVE: i32 = 1 << 30;
+const CAPTURE: i32 = 1 << 28;
+const PROMOTION: i32 = 1 << 27;
+const KILLER: i32 = 1 << 26;
+
+/// Moves ordered per node without allocating; positions with more (none in real play) allocate.
+const MAX_MOVES: usize = 128;
+
+impl<R: Rules> Searcher<'_, R> {
+    /// One iteration at the root: the index of the best move and its score, or `None` if the
+    /// search was stopped before any move was fully searched. `order` holds the root moves,
+    /// best first, and is reordered for the next iteration.
+    fn root(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        moves: &MoveList,
+        order: &mut [usize],
+        noise: &[i32],
+        depth: i32,
+    ) -> Option<(usize, i32)> {
+        let every_move_exactly = noise.iter().any(|&n| n != 0);
+        let mut best: Option<(usize, i32, i32)> = None;
+        let mut scores = vec![i32::MIN; moves.len()];
+        for (n, &index) in order.iter().enumerate() {
+            let mv = &moves.as_slice()[index];
+            let alpha = match best {
+                Some((_, _, noisy)) if !every_move_exactly => noisy,
+                _ => -WIN,
+            };
+            let score = self.child(position, hash, mv, depth - 1, alpha, WIN, 1, n > 0 && !every_move_exactly);
+            if self.stopped {
+                break;
+            }
+            scores[index] = score;
+            let noisy = score + noise[index];
+            if best.is_none_or(|(_, _, b)| noisy > b) {
+                best = Some((index, score, noisy));
+            }
+        }
+        let (best, score, _) = best?;
+        order.sort_by_key(|&i| (i != best, core::cmp::Reverse(scores[i])));
+        self.table
+            .store(hash, Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 });
+        Some((best, score))
+    }
+
+    /// Plays `mv` and searches the position after it: the score for the side that played it.
+    /// With `scout`, a null window is tried first and widened only if it fails high.
+    #[allow(clippy::too_many_arguments)]
+    #[inline]
+    fn child(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        mv: &Move,
+        depth: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        scout: bool,
+    ) -> i32 {
+        let mut next = *position;
+        next.play_unchecked(mv);
+        let next_hash = zobrist::after(hash, position, mv);
+        self.draws.push(position, mv, next_hash);
+        let score = if scout {
+            let s = -self.search(&next, next_hash, depth, -alpha - 1, -alpha, ply);
+            if s > alpha && s < beta && !self.stopped {
+                -self.search(&next, next_hash, depth, -beta, -alpha, ply)
+            } else {
+                s
+            }
+        } else {
+            -self.search(&next, next_hash, depth, -beta, -alpha, ply)
+        };
+        self.draws.pop();
+        score
+    }
+
+    /// Whether the clock ran out or the search was cancelled; read at the first node, then
+    /// every [`CHECK_EVERY`] nodes.
+    #[inline]
+    fn should_stop(&mut self) -> bool {
+        if self.nodes % CHECK_EVERY == 1 && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline) {
+            self.stopped = true;
+        }
+        self.stopped
+    }
+
+    fn search(&mut self, position: &Position<R>, hash: u64, depth: i32, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        self.nodes += 1;
+        if self.should_stop() {
+            return 0;
+        }
+        if self.draws.is_draw(ply, material(position) == self.root_material) {
+            return 0;
+        }
+        if ply >= MAX_PLY {
+            return evaluate(position);
+        }
+        let mut moves = MoveList::new();
+        position.generate_into(self.mandatory, &mut moves);
+        if moves.is_empty() {
+            return -(WIN - ply as i32);
+        }
+        let forced_capture = self.mandatory && moves.as_slice()[0].is_capture();
+        if depth <= 0 && !forced_capture {
+            return self.quiesce(position, hash, alpha, beta, ply, &moves);
+        }
+        let pv_node = beta - alpha > 1;
+        let depth = depth.max(0) + (moves.len() == 1 && depth > 0) as i32;
+        // Mate-distance pruning: no line from here beats a win at this ply.
+        let beta = beta.min(WIN - ply as i32 - 1);
+        if alpha >= beta {
+            return alpha;
+        }
+        let use_table = depth >= 1;
+        let entry = if use_table { self.table.probe(hash) } else { None };
+        if let Some(e) = entry {
+            if !pv_node && e.depth as i32 >= depth {
+                let score = from_table(e.score as i32, ply);
+                let cut = match e.bound {
+                    Bound::Exact => true,
+                    Bound::Lower => score >= beta,
+                    Bound::Upper => score <= alpha,
+                };
+                if cut {
+                    return score;
+                }
+            }
+        }
+        let hash_move = entry.map_or(u8::MAX, |e| e.best) as usize;
+        let side = position.side_to_move().index();
+        let count = moves.len();
+        let mut keys: SmallVec<[i32; MAX_MOVES]> = SmallVec::with_capacity(count);
+        let mut indices: SmallVec<[u16; MAX_MOVES]> = SmallVec::with_capacity(count);
+        for (i, mv) in moves.iter().enumerate() {
+            indices.push(i as u16);
+            keys.push(if i == hash_move {
+                HASH_MOVE
+            } else if mv.is_capture() {
+                CAPTURE + mv.captures.count() as i32 * 1024 + (mv.captures & kings(position)).count() as i32
+            } else if mv.promotes {
+                PROMOTION
+            } else if self.killers[ply][0] == Some(*mv) {
+                KILLER + 1
+            } else if self.killers[ply][1] == Some(*mv) {
+                KILLER
+            } else {
+                self.history[side * 64 + mv.from as usize][mv.to as usize]
+            });
+        }
+        let original_alpha = alpha;
+        let mut best_score = -WIN;
+        let mut best_index = u8::MAX;
+        for n in 0..count {
+            // Selection sort: the most promising remaining move next.
+            let mut pick = n;
+            for i in n + 1..count {
+                if keys[i] > keys[pick] {
+                    pick = i;
+                }
+            }
+            keys.swap(n, pick);
+            indices.swap(n, pick);
+            let mv = moves.as_slice()[indices[n] as usize];
+            let quiet = !mv.is_capture() && !mv.promotes && keys[n] < KILLER;
+            let reduction =
+                if quiet && depth >= 3 && n >= 3 && !pv_node { 1 + (n >= 8 && depth >= 6) as i32 } else { 0 };
+            let mut score;
+            if n == 0 {
+                score = self.child(position, hash, &mv, depth - 1, alpha, beta, ply + 1, false);
+            } else {
+                score = self.child(position, hash, &mv, depth - 1 - reduction, alpha, alpha + 1, ply + 1, false);
+                if score > alpha && reduction > 0 && !self.stopped {
+                    score = self.child(position, hash, &mv, depth - 1, alpha, alpha + 1, ply + 1, false);
+                }
+                if score > alpha && score < beta && !self.stopped {
+                    score = self.child(position, hash, &mv, depth - 1, alpha, beta, ply + 1, false);
+                }
+            }
+            if self.stopped {
+                return 0;
+            }
+            if score > best_score {
+                best_score = score;
+                best_index = u8::try_from(indices[n]).unwrap_or(u8::MAX);
+                if score > alpha {
+                    alpha = score;
+                    if alpha >= beta {
+                        if quiet {
+                            self.remember_cutoff(&mv, side, ply, depth);
+                        }
+                        break;
+                    }
+                }
+            }
+        }
+        let bound = if best_score >= beta {
+            Bound::Lower
+        } else if best_score > original_alpha {
+            Bound::Exact
+        } else {
+            Bound::Upper
+        };
+        if use_table {
+            self.table.store(
+                hash,
+                Entry { score: to_table(best_score, ply) as i16, depth: depth.min(127) as i8, bound, best: best_index },
+            );
+        }
+        best_score
+    }
+
+    fn remember_cutoff(&mut self, mv: &Move, side: usize, ply: usize, depth: i32) {
+        let killers = &mut self.killers[ply];
+        if killers[0] != Some(*mv) {
+            killers[1] = killers[0];
+            killers[0] = Some(*mv);
+        }
+        let entry = &mut self.history[side * 64 + mv.from as usize][mv.to as usize];
+        *entry = (*entry + depth * depth).min(KILLER - 1);
+    }
+
+    /// Captures only: a position where the side to move must capture is searched through;
+    /// otherwise the static evaluation stands (with optional capture, captures may improve it).
+    fn quiesce(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        mut alpha: i32,
+        beta: i32,
+        ply: usize,
+        moves: &MoveList,
+    ) -> i32 {
+        let stand_pat = evaluate(position);
+        let captures = moves.as_slice().iter().filter(|m| m.is_capture());
+        if stand_pat >= beta || moves.as_slice().iter().all(|m| !m.is_capture()) {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        for mv in captures {
+            let score = self.child(position, hash, mv, 0, alpha, beta, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// The expected line from the root: `best`, then the table's best moves.
+    fn principal_variation(&self, root: &Position<R>, hash: u64, best: Move) -> Vec<Move> {
+        let mut line = vec![best];
+        let mut position = *root;
+        let mut hash = zobrist::after(hash, &position, &best);
+        position.play_unchecked(&best);
+        let mut seen = vec![hash];
+        while line.len() < 32 {
+            let Some(entry) = self.table.probe(hash) else { break };
+            let moves = position.legal_moves_with(self.mandatory);
+            let Some(mv) = moves.as_slice().get(entry.best as usize).copied() else { break };
+            hash = zobrist::after(hash, &position, &mv);
+            if seen.contains(&hash) {
+                break;
+            }
+            seen.push(hash);
+            position.play_unchecked(&mv);
+            line.push(mv);
+        }
+        line
+    }
+}
+
+/// All kings on the board.
+#[inline(always)]
+fn kings<R: Rules>(position: &Position<R>) -> Bitboard {
+    position.kings(crate::rules::Color::White) | position.kings(crate::rules::Color::Black)
+}
+
+/// A score as stored: wins and losses counted from the stored position, not the root.
+fn to_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score + ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score - ply as i32
+    } else {
+        score
+    }
+}
+
+/// A stored score seen `ply` plies from the root.
+fn from_table(score: i32, ply: usize) -> i32 {
+    if score > WIN_THRESHOLD {
+        score - ply as i32
+    } else if score < -WIN_THRESHOLD {
+        score + ply as i32
+    } else {
+        score
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{English, International};
+    use crate::rules::GameRules;
+
+    fn game<R: Rules>(fen: &str) -> Game<R> {
+        Game::new(Position::from_fen(fen).expect("valid FEN"), GameRules::of::<R>())
+    }
+
+    fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
+        Limits { max_depth, deadline, cancel, noise: 0, seed: 1, table_slots: 1 << 12 }
+    }
+
+    #[test]
+    fn a_passed_deadline_still_gives_a_legal_move_at_once() {
+        let game = game::<International>(International::START_FEN);
+        let cancel = AtomicBool::new(false);
+        let result = search(&game, &limits(Instant::now(), &cancel, 64)).expect("a move");
+        assert!(game.legal_moves().contains(&result.best));
+        assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
+    }
+
+    #[test]
+    fn a_cancelled_search_stops_at_once_with_a_legal_move() {
+        let game = game::<English>(English::START_FEN);
+        let cancel = AtomicBool::new(true);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 64)).expect("a move");
+        assert!(game.legal_moves().contains(&result.best));
+        assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
+    }
+
+    #[test]
+    fn the_depth_limit_is_kept_and_the_line_starts_with_the_move() {
+        let game = game::<English>(English::START_FEN);
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 5)).expect("a move");
+        assert_eq!(result.depth, 5);
+        assert_eq!(result.pv.first(), Some(&result.best));
+    }
+
+    #[test]
+    fn a_capture_that_wins_is_taken_and_a_mate_is_counted_in_moves() {
+        // White's king on 14 takes 10 and then nothing is left: a win on the spot.
+        let game = game::<English>("W:WK14:B10");
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let result = search(&game, &limits(far, &cancel, 10)).expect("a move");
+        assert!(result.best.is_capture());
+        assert_eq!(result.score, WIN - 1);
+    }
+}

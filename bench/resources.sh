@@ -9,8 +9,11 @@
 #   2. POST /v1/legal-moves with wrk over many distinct positions (random games of three
 #      variants, made through the API with a fixed seed);
 #   3. POST /v1/ai-move over the same positions, each sent once, more of them than
-#      CACHE_CAPACITY, so that the search cache ends full. Skipped, and said so, when the
-#      server answers 404 (a build without the computer player).
+#      CACHE_CAPACITY, so that the search cache ends full (at DIFFICULTY, easy by default);
+#   4. POST /v1/ai-move at hard (1 s budget, the largest search table; not cached yet at that
+#      level), HARD_CONCURRENCY at a time, so that every search thread is busy.
+#   Phases 3 and 4 are skipped, and the table says so, when the server answers 404 (a build
+#   without the computer player).
 #
 #   bench/resources.sh
 #   POSITIONS=30000 CACHE_CAPACITY=20000 DIFFICULTY=normal bench/resources.sh
@@ -22,7 +25,9 @@ export DURATION=${DURATION:-20}           # seconds of wrk load on legal-moves
 export CONNECTIONS=${CONNECTIONS:-64}     # wrk connections
 export AI_CONCURRENCY=${AI_CONCURRENCY:-8}  # ai-move requests in flight (below SEARCH_QUEUE: no 503)
 export POSITIONS=${POSITIONS:-12000}      # distinct positions (above the cache capacity)
-export DIFFICULTY=${DIFFICULTY:-easy}
+export DIFFICULTY=${DIFFICULTY:-easy}     # the level of the cache-filling phase
+export HARD_SEARCHES=${HARD_SEARCHES:-30}   # then this many hard searches (1 s each by default)
+export HARD_CONCURRENCY=${HARD_CONCURRENCY:-4}
 capacity=${CACHE_CAPACITY:-10000}
 port=${RESOURCES_PORT:-18097}
 
@@ -40,6 +45,7 @@ port, pid, work, capacity = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int
 duration, connections = int(os.environ["DURATION"]), int(os.environ["CONNECTIONS"])
 ai_concurrency, positions = int(os.environ["AI_CONCURRENCY"]), int(os.environ["POSITIONS"])
 difficulty = os.environ["DIFFICULTY"]
+hard_searches, hard_concurrency = int(os.environ["HARD_SEARCHES"]), int(os.environ["HARD_CONCURRENCY"])
 tick = os.sysconf("SC_CLK_TCK")
 
 def status_kib(field):
@@ -162,24 +168,33 @@ rps = re.search(r"Requests/sec:\s+(\S+)", out).group(1)
 row("POST /v1/legal-moves (wrk)", sum(statuses.values()) - before, cpu_seconds() - cpu0, sampler,
     f"{rps} req/s, {connections} connections, {duration} s; statuses {statuses}")
 
+def ai_phase(level, chosen, concurrency, label):
+    """Sends each of `chosen` once to /v1/ai-move at `level`, `concurrency` at a time."""
+    before, cpu0 = counted("/v1/ai-move"), cpu_seconds()
+    def one(body):
+        return call("POST", "/v1/ai-move", dict(body, difficulty=level, seed=1))[0]
+    t0 = time.monotonic()
+    with Sampler() as sampler, ThreadPoolExecutor(concurrency) as pool:
+        list(pool.map(one, chosen))
+    seconds = time.monotonic() - t0
+    after = counted("/v1/ai-move")
+    statuses = {k: v - before.get(k, 0) for k, v in after.items() if v - before.get(k, 0)}
+    n = sum(statuses.values())
+    hits, misses = metric("draughts_search_cache_hits_total"), metric("draughts_search_cache_misses_total")
+    row(label, n, cpu_seconds() - cpu0, sampler,
+        f"{n / seconds:.1f} req/s, {concurrency} in flight; statuses {statuses}; cache hits {hits:.0f}, misses {misses:.0f}"
+        f" (capacity {capacity}: {'full' if misses >= capacity else 'not full'})")
+
 status, raw = call("POST", "/v1/ai-move", {"variant": "english", "difficulty": difficulty})
 if status == 404:
     rows.append(("POST /v1/ai-move", "—", "—", "—", "—", "—", "—", "not measured: this build answers 404 (no computer player)"))
 else:
     assert status == 200, raw
-    before, cpu0 = counted("/v1/ai-move"), cpu_seconds()
-    def one(body):
-        return call("POST", "/v1/ai-move", dict(body, difficulty=difficulty, seed=1))[0]
-    t0 = time.monotonic()
-    with Sampler() as sampler, ThreadPoolExecutor(ai_concurrency) as pool:
-        codes = list(pool.map(one, bodies))
-    seconds = time.monotonic() - t0
-    after = counted("/v1/ai-move")
-    n = sum(after.values()) - sum(before.values())
-    hits, misses = metric("draughts_search_cache_hits_total"), metric("draughts_search_cache_misses_total")
-    row(f"POST /v1/ai-move ({difficulty}, each position once)", n, cpu_seconds() - cpu0, sampler,
-        f"{n / seconds:.0f} req/s, {ai_concurrency} in flight; statuses {after}; cache hits {hits}, misses {misses}"
-        f" (capacity {capacity}: {'full' if (misses or 0) >= capacity else 'NOT full'})")
+    ai_phase(difficulty, bodies, ai_concurrency, f"POST /v1/ai-move {difficulty}, each position once (fills the cache)")
+    # Hard searches: the longest default budget (1 s) and the largest search table, on every
+    # search thread at once; a level not asked before, so no answer comes from the cache.
+    ai_phase("hard", bodies[1::len(bodies) // hard_searches][:hard_searches], hard_concurrency,
+             f"POST /v1/ai-move hard, {hard_searches} positions")
 
 print(f"# {os.cpu_count()} cores, CACHE_CAPACITY={capacity}, RUST_LOG=warn, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}")
 print("| phase | requests | CPU s | CPU µs/request | RSS peak in phase MiB | RSS after MiB | VmHWM MiB | notes |")

@@ -6,6 +6,7 @@ mod ai_move;
 mod board;
 mod cors;
 mod demo;
+mod deploy;
 mod errors;
 mod games;
 mod headers;

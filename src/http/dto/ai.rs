@@ -31,12 +31,13 @@ pub struct AiMoveBody {
     /// The most time the search may take, in milliseconds (default: easy 10, normal 200,
     /// hard 1000), capped by the server's `MAX_SEARCH_MS`.
     #[serde(default)]
-    #[schema(minimum = 1)]
-    pub time_ms: Option<u64>,
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub time_ms: Option<u32>,
     /// Makes the easier levels' random choices repeatable. Without it they vary from call to
     /// call (and are not cached).
     #[serde(default)]
-    pub seed: Option<u64>,
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub seed: Option<u32>,
 }
 
 /// A difficulty level.

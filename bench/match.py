@@ -1111,9 +1111,12 @@ def main(argv: Optional[list[str]] = None) -> int:
         for job in jobs:
             progress(run_job(job))
     else:
-        with ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn")) as pool:
+        pool = ProcessPoolExecutor(max_workers=args.jobs, mp_context=get_context("spawn"))
+        try:
             for fut in as_completed([pool.submit(run_job, j) for j in jobs]):
                 progress(fut.result())
+        finally:
+            pool.shutdown(wait=True, cancel_futures=True)
     elapsed = time.perf_counter() - t0
     records.sort(key=lambda g: (g.match, g.index))
 
@@ -1152,4 +1155,8 @@ def main(argv: Optional[list[str]] = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    try:
+        sys.exit(main())
+    except KeyboardInterrupt:
+        print("\nmatch: interrupted", file=sys.stderr)
+        sys.exit(130)

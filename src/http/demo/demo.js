@@ -312,7 +312,8 @@ function describeResult(status) {
 
 function describeSearch(answer) {
   const parts = [`The computer played ${answer.move.notation}`];
-  if (answer.score_kind) parts.push(`${answer.score_kind.replace('_', ' ')} ${answer.score}`);
+  // With score_kind, score counts moves: positive to a win, negative to a loss.
+  if (answer.score_kind) parts.push(`${answer.score_kind.replace('_', ' ')} ${Math.abs(answer.score)}`);
   else if (typeof answer.score === 'number') parts.push(`score ${(answer.score / 100).toFixed(2)}`);
   if (answer.depth !== undefined) parts.push(`depth ${answer.depth}`);
   if (answer.nodes !== undefined) parts.push(`${answer.nodes} nodes`);

@@ -89,7 +89,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<SearchResult>
         let budget = limits.deadline.saturating_duration_since(started);
         if score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs()
             || legal.len() == 1 && depth >= 4
-            || elapsed * 2 > budget
+            || elapsed * 4 > budget * 3
         {
             break;
         }
@@ -224,13 +224,22 @@ impl<R: Rules> Searcher<'_, R> {
             return evaluate(position);
         }
         let mut moves = MoveList::new();
+        let mut depth = depth;
         if depth <= 0 {
             // A leaf: only captures are played on; quiet moves are counted, not generated.
             let quiet = movegen::captures_counting_quiet(position, self.mandatory, &mut moves);
             if moves.is_empty() {
-                return if quiet == 0 { -(WIN - ply as i32) } else { evaluate(position) };
-            }
-            if !self.mandatory {
+                if quiet == 0 {
+                    return -(WIN - ply as i32);
+                }
+                // Once per line, a quiet position under threat of a capture gets one more ply:
+                // its static value would miss the capture (or the defence against it).
+                if depth < 0 || !self.threatened(position) {
+                    return evaluate(position);
+                }
+                position.generate_into(self.mandatory, &mut moves);
+                depth = 0;
+            } else if !self.mandatory {
                 return self.quiesce(position, hash, alpha, beta, ply, &moves);
             }
         } else {
@@ -351,6 +360,14 @@ impl<R: Rules> Searcher<'_, R> {
         }
         let entry = &mut self.history[side * 64 + mv.from as usize][mv.to as usize];
         *entry = (*entry + depth * depth).min(KILLER - 1);
+    }
+
+    /// Whether the opponent could capture if it were its turn.
+    #[inline]
+    fn threatened(&self, position: &Position<R>) -> bool {
+        let mut captures = MoveList::new();
+        movegen::captures_counting_quiet(&position.with_other_side_to_move(), true, &mut captures);
+        !captures.is_empty()
     }
 
     /// A leaf where capturing is optional: the static evaluation stands unless one of the

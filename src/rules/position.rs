@@ -174,6 +174,13 @@ impl<R: Rules> Position<R> {
         [Color::White, Color::Black].into_iter().find(|c| self.pieces(*c).contains(square)).map(|c| (c, king))
     }
 
+    /// The same pieces with the other side to move: what the opponent could do if it were
+    /// its turn (a search looks for threats this way).
+    #[inline]
+    pub fn with_other_side_to_move(&self) -> Position<R> {
+        Position { side: self.side.opponent(), ..*self }
+    }
+
     /// The legal moves under the variant's rules (captures mandatory).
     #[inline]
     pub fn legal_moves(&self) -> MoveList {

@@ -186,10 +186,9 @@ impl From<ReplayError> for ApiError {
                 ApiError::IllegalMove { detail, legal_moves: candidates, move_index: index }
             }
             ReplayError::GameOver { index, status } => ApiError::GameOver {
-                detail: match status {
-                    Status::Win { winner, .. } => format!("{detail}: {} has won", winner.name()),
-                    Status::Draw(_) => format!("{detail}: it is drawn"),
-                    Status::Ongoing => detail,
+                detail: match outcome(status) {
+                    Some(outcome) => format!("{detail}: {outcome}"),
+                    None => detail,
                 },
                 move_index: index,
             },
@@ -202,14 +201,21 @@ impl From<AiMoveError> for ApiError {
         match error {
             AiMoveError::Replay(error) => error.into(),
             AiMoveError::GameOver(status) => ApiError::GameOver {
-                detail: match status {
-                    Status::Win { winner, .. } => {
-                        format!("the game is over: {} has won; there is no move to make", winner.name())
-                    }
-                    _ => "the game is over: it is drawn; there is no move to make".to_owned(),
-                },
+                detail: format!(
+                    "the game is over: {}; there is no move to make",
+                    outcome(status).unwrap_or_else(|| "it has ended".to_owned())
+                ),
                 move_index: None,
             },
         }
+    }
+}
+
+/// How a finished game ended, in words (`None` while it goes on).
+fn outcome(status: Status) -> Option<String> {
+    match status {
+        Status::Win { winner, .. } => Some(format!("{} has won", winner.name())),
+        Status::Draw(_) => Some("it is drawn".to_owned()),
+        Status::Ongoing => None,
     }
 }

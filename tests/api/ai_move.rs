@@ -178,7 +178,7 @@ async fn hard_finds_the_winning_shot_in_every_board_family() {
 
 #[tokio::test]
 async fn a_forced_win_is_reported_as_such() {
-    // White's king catches the last black man: 21-17 ... whatever Black plays, it is lost.
+    // White's king against Black's last man, far from crowning: the man cannot escape.
     let app = spawn_app().await;
     let answer = ai_move(&app, &json!({"variant": "english", "fen": "W:WK22:B1", "difficulty": "hard"})).await;
     assert_eq!(answer["score_kind"], "win_in", "{answer}");

@@ -63,6 +63,16 @@ impl From<DifficultyDto> for Difficulty {
     }
 }
 
+impl From<Difficulty> for DifficultyDto {
+    fn from(value: Difficulty) -> DifficultyDto {
+        match value {
+            Difficulty::Easy => DifficultyDto::Easy,
+            Difficulty::Normal => DifficultyDto::Normal,
+            Difficulty::Hard => DifficultyDto::Hard,
+        }
+    }
+}
+
 /// How a forced result is counted.
 #[derive(Clone, Copy, Debug, Serialize, ToSchema, PartialEq, Eq)]
 #[serde(rename_all = "snake_case")]
@@ -119,11 +129,7 @@ impl AiMoveResponse {
             fen: ai.after.fen.clone(),
             side_to_move: ai.after.side_to_move.name(),
             status: ai.after.status.into(),
-            difficulty: match ai.difficulty {
-                Difficulty::Easy => DifficultyDto::Easy,
-                Difficulty::Normal => DifficultyDto::Normal,
-                Difficulty::Hard => DifficultyDto::Hard,
-            },
+            difficulty: ai.difficulty.into(),
             score: ai.score,
             score_kind: ai.score_kind.map(|k| match k {
                 ScoreKind::WinIn => ScoreKindDto::WinIn,

@@ -100,8 +100,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<SearchResult>
 
 /// (pieces, kings) on the board: endgame counts carry on only while this stays the same.
 fn material<R: Rules>(position: &Position<R>) -> (u32, u32) {
-    let kings = position.kings(crate::rules::Color::White) | position.kings(crate::rules::Color::Black);
-    (position.occupied().count(), kings.count())
+    (position.occupied().count(), kings(position).count())
 }
 
 struct Searcher<'a, R: Rules> {

@@ -154,15 +154,14 @@ class Api:
                 time.sleep(0.2)
 
 
-_API: Optional[Api] = None
+_APIS: dict[str, Api] = {}
 
 
 def api_for(url: str) -> Api:
-    """One connection per process (worker processes each get their own)."""
-    global _API
-    if _API is None:
-        _API = Api(url)
-    return _API
+    """One connection per server and process (worker processes each get their own)."""
+    if url not in _APIS:
+        _APIS[url] = Api(url)
+    return _APIS[url]
 
 
 # ---------------------------------------------------------------------------------------------
@@ -557,7 +556,10 @@ class DamePlayer(PeerPlayer):
 
 
 PLAYER_HELP = """players:
-  api:<easy|normal|hard>[:<ms>]   our engine via POST /v1/ai-move (time_ms cap)
+  api:<easy|normal|hard>[:<ms>][@<url>]
+                                  our engine via POST /v1/ai-move (time_ms cap); @<url>: the
+                                  engine of another running server (e.g. an older build), while
+                                  --url still referees
   random                          a random legal move (POST /v1/legal-moves, seeded)
   pydraughts-simple[:<limit>]     py-draughts SimpleEngine: english, russian, brazilian, international
   pydraughts-turbo[:<limit>]      py-draughts TurboEngine: international
@@ -571,11 +573,12 @@ def make_player(spec: str, api: Api, default_ms: Optional[int]) -> Player:
     """A player from its command-line spec (see PLAYER_HELP)."""
     name, _, rest = spec.partition(":")
     if name == "api":
+        rest, _, url = rest.partition("@")
         difficulty, _, limit = rest.partition(":")
         depth, ms = parse_limit(limit or None)
         if depth is not None:
             raise ValueError(f"{spec}: ai-move takes a time (ms), not a depth")
-        return ApiPlayer(spec, api, difficulty or "normal", ms or default_ms)
+        return ApiPlayer(spec, api_for(url) if url else api, difficulty or "normal", ms or default_ms)
     if name == "random":
         return RandomPlayer(spec, api)
     depth, ms = parse_limit(rest or None)

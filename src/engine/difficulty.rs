@@ -24,6 +24,10 @@ pub struct Level {
     /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
     /// so that the level does not always play the best move it sees.
     pub noise: i32,
+    /// Searches on one thread share a transposition table, so that a search starts from what
+    /// the earlier ones found (the next move of a game gains a ply or two). Answers then
+    /// depend on earlier searches, so the levels whose answers must repeat for a seed do not.
+    pub keeps_table: bool,
 }
 
 impl Difficulty {
@@ -47,9 +51,15 @@ impl Difficulty {
     /// What this level does.
     pub const fn level(self) -> Level {
         match self {
-            Difficulty::Easy => Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120 },
-            Difficulty::Normal => Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15 },
-            Difficulty::Hard => Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0 },
+            Difficulty::Easy => {
+                Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120, keeps_table: false }
+            }
+            Difficulty::Normal => {
+                Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15, keeps_table: false }
+            }
+            Difficulty::Hard => {
+                Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0, keeps_table: true }
+            }
         }
     }
 }

@@ -10,6 +10,7 @@ use super::difficulty::Difficulty;
 use super::draws::endgame_plies;
 use super::eval::{WIN, WIN_THRESHOLD};
 use super::search::{search, Limits, SearchResult};
+use super::tt::Table;
 use super::zobrist;
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::view::{game_view, move_view, GameRequest, GameView, MoveView, ReplayError};
@@ -171,25 +172,34 @@ impl VariantVisitor for Prepare<'_> {
             budget,
             job: Box::new(move |cancel: &AtomicBool| {
                 let started = Instant::now();
-                let limits = Limits {
-                    max_depth: level.max_depth,
-                    deadline: started + budget,
-                    cancel,
-                    noise: level.noise,
-                    seed,
-                    table_slots: table_slots(budget),
+                let limits =
+                    Limits { max_depth: level.max_depth, deadline: started + budget, cancel, noise: level.noise, seed };
+                let result = if level.keeps_table {
+                    KEPT_TABLE.with_borrow_mut(|table| {
+                        search(&game, &limits, table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS)))
+                    })
+                } else {
+                    search(&game, &limits, &mut Table::new(table_slots(budget)))
                 };
-                let result = search(&game, &limits);
                 answer(game, difficulty, result, started.elapsed())
             }),
         })
     }
 }
 
-/// Table size for a budget: about what a search fills at full speed, at most 2^20 slots
-/// (16 MiB).
+/// Table size for a budget: about what a search fills at full speed, at most
+/// [`KEPT_TABLE_SLOTS`].
 fn table_slots(budget: Duration) -> usize {
-    (budget.as_millis() as usize).saturating_mul(4_000).clamp(1 << 12, 1 << 20)
+    (budget.as_millis() as usize).saturating_mul(4_000).clamp(1 << 12, KEPT_TABLE_SLOTS)
+}
+
+/// The size of a table kept from search to search: 2^20 results (16 MiB) per thread.
+const KEPT_TABLE_SLOTS: usize = 1 << 20;
+
+thread_local! {
+    /// The table that searches of the levels that keep one share on this thread; made at the
+    /// thread's first such search.
+    static KEPT_TABLE: core::cell::RefCell<Option<Table>> = const { core::cell::RefCell::new(None) };
 }
 
 fn search_key<R: Rules>(game: &Game<R>, request: &AiRequest, budget: Duration) -> SearchKey {

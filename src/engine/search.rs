@@ -5,13 +5,11 @@
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
-use smallvec::SmallVec;
-
 use super::draws::{DrawWatch, MAX_PLY};
 use super::eval::{evaluate, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
-use crate::rules::movegen;
+use crate::rules::movegen::{self, MoveSink};
 use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
 
 /// What bounds a search.
@@ -27,8 +25,6 @@ pub struct Limits<'a> {
     pub noise: i32,
     /// The seed of that randomness.
     pub seed: u64,
-    /// Transposition table slots.
-    pub table_slots: usize,
 }
 
 /// What a search found.
@@ -50,14 +46,17 @@ pub struct SearchResult {
 /// How often (in nodes) the clock and the cancel flag are read.
 const CHECK_EVERY: u64 = 1024;
 
-/// Searches the current position of `game`, which must have a legal move.
-pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<SearchResult> {
+/// Searches the current position of `game`, which must have a legal move, with `table`
+/// (which may hold results of earlier searches, of any variant).
+pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<SearchResult> {
     let root = *game.position();
     let legal = game.legal_moves();
     let first = *legal.as_slice().first()?;
+    table.new_search(zobrist::salt(R::VARIANT, game.rules()));
     let mut searcher = Searcher::<R> {
-        table: Table::new(limits.table_slots),
+        table,
         draws: DrawWatch::new(game),
+        frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
         killers: [[None; 2]; MAX_PLY + 1],
         history: vec![[0; 64]; 128],
         nodes: 0,
@@ -103,9 +102,19 @@ fn material<R: Rules>(position: &Position<R>) -> (u32, u32) {
     (position.occupied().count(), kings(position).count())
 }
 
+/// What a node keeps while its children are searched, one per ply, reused from node to node
+/// so that no node builds (and copies) a list of its own.
+#[derive(Default)]
+struct Frame {
+    moves: MoveList,
+    /// (ordering key, index into `moves`), picked best first.
+    order: Vec<(i32, u16)>,
+}
+
 struct Searcher<'a, R: Rules> {
-    table: Table,
+    table: &'a mut Table,
     draws: DrawWatch,
+    frames: Vec<Frame>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
     history: Vec<[i32; 64]>,
     nodes: u64,
@@ -122,9 +131,6 @@ const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
-
-/// Moves ordered per node without allocating; positions with more (none in real play) allocate.
-const MAX_MOVES: usize = 128;
 
 impl<R: Rules> Searcher<'_, R> {
     /// One iteration at the root: the index of the best move and its score, or `None` if the
@@ -222,33 +228,35 @@ impl<R: Rules> Searcher<'_, R> {
         if ply >= MAX_PLY {
             return evaluate(position);
         }
-        let mut moves = MoveList::new();
         let mut depth = depth;
+        let moves = &mut self.frames[ply].moves;
+        moves.clear();
         if depth <= 0 {
             // A leaf: only captures are played on; quiet moves are counted, not generated.
-            let quiet = movegen::captures_counting_quiet(position, self.mandatory, &mut moves);
+            let quiet = movegen::captures_counting_quiet(position, self.mandatory, moves);
             if moves.is_empty() {
                 if quiet == 0 {
                     return -(WIN - ply as i32);
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
                 // its static value would miss the capture (or the defence against it).
-                if depth < 0 || !self.threatened(position) {
+                if depth < 0 || !self.threatened(position, ply) {
                     return evaluate(position);
                 }
-                position.generate_into(self.mandatory, &mut moves);
+                position.generate_into(self.mandatory, &mut self.frames[ply].moves);
                 depth = 0;
             } else if !self.mandatory {
-                return self.quiesce(position, hash, alpha, beta, ply, &moves);
+                return self.quiesce(position, hash, alpha, beta, ply);
             }
         } else {
-            position.generate_into(self.mandatory, &mut moves);
+            position.generate_into(self.mandatory, moves);
             if moves.is_empty() {
                 return -(WIN - ply as i32);
             }
         }
+        let count = self.frames[ply].moves.len();
         let pv_node = beta - alpha > 1;
-        let depth = depth.max(0) + (moves.len() == 1 && depth > 0) as i32;
+        let depth = depth.max(0) + (count == 1 && depth > 0) as i32;
         // Mate-distance pruning: no line from here beats a win at this ply.
         let beta = beta.min(WIN - ply as i32 - 1);
         if alpha >= beta {
@@ -271,40 +279,23 @@ impl<R: Rules> Searcher<'_, R> {
         }
         let hash_move = entry.map_or(u8::MAX, |e| e.best) as usize;
         let side = position.side_to_move().index();
-        let count = moves.len();
-        let mut keys: SmallVec<[i32; MAX_MOVES]> = SmallVec::with_capacity(count);
-        let mut indices: SmallVec<[u16; MAX_MOVES]> = SmallVec::with_capacity(count);
-        for (i, mv) in moves.iter().enumerate() {
-            indices.push(i as u16);
-            keys.push(if i == hash_move {
-                HASH_MOVE
-            } else if mv.is_capture() {
-                CAPTURE + mv.captures.count() as i32 * 1024 + (mv.captures & kings(position)).count() as i32
-            } else if mv.promotes {
-                PROMOTION
-            } else if self.killers[ply][0] == Some(*mv) {
-                KILLER + 1
-            } else if self.killers[ply][1] == Some(*mv) {
-                KILLER
-            } else {
-                self.history[side * 64 + mv.from as usize][mv.to as usize]
-            });
-        }
+        self.order_moves(position, ply, hash_move);
         let original_alpha = alpha;
         let mut best_score = -WIN;
         let mut best_index = u8::MAX;
         for n in 0..count {
             // Selection sort: the most promising remaining move next.
+            let frame = &mut self.frames[ply];
             let mut pick = n;
             for i in n + 1..count {
-                if keys[i] > keys[pick] {
+                if frame.order[i].0 > frame.order[pick].0 {
                     pick = i;
                 }
             }
-            keys.swap(n, pick);
-            indices.swap(n, pick);
-            let mv = moves.as_slice()[indices[n] as usize];
-            let quiet = !mv.is_capture() && !mv.promotes && keys[n] < KILLER;
+            frame.order.swap(n, pick);
+            let (key, index) = frame.order[n];
+            let mv = frame.moves.as_slice()[index as usize];
+            let quiet = !mv.is_capture() && !mv.promotes && key < KILLER;
             let reduction = if quiet && depth >= 3 && n >= 2 { late_move_reduction(depth, n, pv_node) } else { 0 };
             let mut score;
             if n == 0 {
@@ -323,7 +314,7 @@ impl<R: Rules> Searcher<'_, R> {
             }
             if score > best_score {
                 best_score = score;
-                best_index = u8::try_from(indices[n]).unwrap_or(u8::MAX);
+                best_index = u8::try_from(index).unwrap_or(u8::MAX);
                 if score > alpha {
                     alpha = score;
                     if alpha >= beta {
@@ -351,6 +342,31 @@ impl<R: Rules> Searcher<'_, R> {
         best_score
     }
 
+    /// Fills the frame's move order at `ply`: hash move, captures (more and kings first),
+    /// promotions, killers, then quiet moves by history.
+    fn order_moves(&mut self, position: &Position<R>, ply: usize, hash_move: usize) {
+        let side = position.side_to_move().index();
+        let all_kings = kings(position);
+        let Frame { moves, order } = &mut self.frames[ply];
+        order.clear();
+        for (i, mv) in moves.iter().enumerate() {
+            let key = if i == hash_move {
+                HASH_MOVE
+            } else if mv.is_capture() {
+                CAPTURE + mv.captures.count() as i32 * 1024 + (mv.captures & all_kings).count() as i32
+            } else if mv.promotes {
+                PROMOTION
+            } else if self.killers[ply][0] == Some(*mv) {
+                KILLER + 1
+            } else if self.killers[ply][1] == Some(*mv) {
+                KILLER
+            } else {
+                self.history[side * 64 + mv.from as usize][mv.to as usize]
+            };
+            order.push((key, i as u16));
+        }
+    }
+
     fn remember_cutoff(&mut self, mv: &Move, side: usize, ply: usize, depth: i32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(*mv) {
@@ -361,33 +377,28 @@ impl<R: Rules> Searcher<'_, R> {
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 
-    /// Whether the opponent could capture if it were its turn.
+    /// Whether the opponent could capture if it were its turn (the next ply's frame, unused
+    /// until this node has children, holds the captures).
     #[inline]
-    fn threatened(&self, position: &Position<R>) -> bool {
-        let mut captures = MoveList::new();
-        movegen::captures_counting_quiet(&position.with_other_side_to_move(), true, &mut captures);
+    fn threatened(&mut self, position: &Position<R>, ply: usize) -> bool {
+        let captures = &mut self.frames[ply + 1].moves;
+        captures.clear();
+        movegen::captures_counting_quiet(&position.with_other_side_to_move(), true, captures);
         !captures.is_empty()
     }
 
     /// A leaf where capturing is optional: the static evaluation stands unless one of the
-    /// `captures` improves on it.
-    fn quiesce(
-        &mut self,
-        position: &Position<R>,
-        hash: u64,
-        mut alpha: i32,
-        beta: i32,
-        ply: usize,
-        captures: &MoveList,
-    ) -> i32 {
+    /// captures in the frame at `ply` improves on it.
+    fn quiesce(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand_pat = evaluate(position);
         if stand_pat >= beta {
             return stand_pat;
         }
         alpha = alpha.max(stand_pat);
         let mut best = stand_pat;
-        for mv in captures {
-            let score = self.child(position, hash, mv, 0, alpha, beta, ply + 1, false);
+        for n in 0..self.frames[ply].moves.len() {
+            let mv = self.frames[ply].moves.as_slice()[n];
+            let score = self.child(position, hash, &mv, 0, alpha, beta, ply + 1, false);
             if self.stopped {
                 return 0;
             }
@@ -482,14 +493,14 @@ mod tests {
     }
 
     fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
-        Limits { max_depth, deadline, cancel, noise: 0, seed: 1, table_slots: 1 << 12 }
+        Limits { max_depth, deadline, cancel, noise: 0, seed: 1 }
     }
 
     #[test]
     fn a_passed_deadline_still_gives_a_legal_move_at_once() {
         let game = game::<International>(International::START_FEN);
         let cancel = AtomicBool::new(false);
-        let result = search(&game, &limits(Instant::now(), &cancel, 64)).expect("a move");
+        let result = search(&game, &limits(Instant::now(), &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
         assert!(game.legal_moves().contains(&result.best));
         assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
     }
@@ -499,7 +510,7 @@ mod tests {
         let game = game::<English>(English::START_FEN);
         let cancel = AtomicBool::new(true);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 64)).expect("a move");
+        let result = search(&game, &limits(far, &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
         assert!(game.legal_moves().contains(&result.best));
         assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
     }
@@ -509,7 +520,7 @@ mod tests {
         let game = game::<English>(English::START_FEN);
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 5)).expect("a move");
+        let result = search(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
         assert_eq!(result.depth, 5);
         assert_eq!(result.pv.first(), Some(&result.best));
     }
@@ -520,7 +531,7 @@ mod tests {
         let game = game::<English>("W:WK14:B10");
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 10)).expect("a move");
+        let result = search(&game, &limits(far, &cancel, 10), &mut Table::new(1 << 12)).expect("a move");
         assert!(result.best.is_capture());
         assert_eq!(result.score, WIN - 1);
     }

@@ -1,6 +1,8 @@
 //! Zobrist keys: a 64-bit hash of a position, updated move by move.
 
-use crate::rules::{Bitboard, Color, Move, Position, Rules};
+use std::hash::{Hash, Hasher};
+
+use crate::rules::{Bitboard, Color, GameRules, Move, Position, Rules, Variant};
 
 /// One random key per (colour, man or king, square), from a fixed seed.
 const KEYS: [[[u64; 64]; 2]; 2] = {
@@ -37,6 +39,14 @@ pub fn hash<R: Rules>(position: &Position<R>) -> u64 {
     [Color::White, Color::Black].into_iter().fold(side, |hash, color| {
         hash ^ set(color, false, position.men(color)) ^ set(color, true, position.kings(color))
     })
+}
+
+/// A key for the rules a game is played by, which keeps the stored results of different
+/// rules apart in one transposition table.
+pub fn salt(variant: Variant, rules: &GameRules) -> u64 {
+    let mut hasher = std::hash::DefaultHasher::new();
+    (variant, rules).hash(&mut hasher);
+    hasher.finish()
 }
 
 /// The hash after `mv` is played in `before`, whose hash is `hash`.

@@ -26,7 +26,7 @@ impl Default for PerftOptions {
 }
 
 /// Leaf nodes at exactly `depth` plies from `position` (draw rules ignored).
-#[inline]
+#[inline(always)]
 pub fn perft<R: Rules>(position: &Position<R>, depth: u32, options: PerftOptions) -> u64 {
     match depth {
         0 => 1,

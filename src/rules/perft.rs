@@ -1,9 +1,11 @@
 //! Perft: the number of move sequences of a given length, the standard check (and benchmark)
 //! of a move generator. Counts distinct moves, or capture sequences or routes for tables made
-//! that way ([`Counting`]). The last ply is counted, not played: captures are generated in
-//! full, quiet moves counted by whole-board shifts ([`movegen::count`]).
+//! that way ([`Counting`]). The last ply is counted, not played: quiet moves and men's captures
+//! of one jump are counted by whole-board shifts, other captures generated in full
+//! ([`movegen::count`]). Above it, quiet moves are played as they are generated, never stored.
 
-use super::movegen::{self, Counting, MoveList};
+use super::movegen::{self, Counting, MoveList, MoveSink};
+use super::mv::Move;
 use super::position::{ParsePositionError, Position};
 use super::ruleset::Rules;
 use super::variant::{Variant, VariantVisitor};
@@ -24,21 +26,80 @@ impl Default for PerftOptions {
 }
 
 /// Leaf nodes at exactly `depth` plies from `position` (draw rules ignored).
+#[inline(always)]
 pub fn perft<R: Rules>(position: &Position<R>, depth: u32, options: PerftOptions) -> u64 {
     match depth {
-        0 => return 1,
-        1 => return movegen::count(position, options.mandatory_capture, options.counting) as u64,
-        _ => {}
+        0 => 1,
+        1 => movegen::count(position, options.mandatory_capture, options.counting) as u64,
+        _ => subtrees(position, depth, options),
     }
-    let mut list = MoveList::counting(options.counting);
-    movegen::generate(position, options.mandatory_capture, &mut list);
-    list.iter()
-        .map(|mv| {
-            let mut next = *position;
-            next.play_unchecked(mv);
-            perft(&next, depth - 1, options)
-        })
-        .sum()
+}
+
+/// [`perft`] at `depth` of at least 2: the sum over the moves of `position`.
+#[inline(never)]
+fn subtrees<R: Rules>(position: &Position<R>, depth: u32, options: PerftOptions) -> u64 {
+    let mut children = Children {
+        position,
+        depth: depth - 1,
+        options,
+        captures: MoveList::counting(options.counting),
+        quiet_moves: 0,
+        nodes: 0,
+    };
+    movegen::generate(position, options.mandatory_capture, &mut children);
+    let captures = children.captures.iter().map(|mv| children.subtree(mv)).sum::<u64>();
+    children.nodes + captures
+}
+
+/// The sink of [`subtrees`]: keeps the captures (a capture of higher precedence may still
+/// drop them) and counts the subtree of each quiet move as it arrives, so quiet moves are
+/// never stored.
+struct Children<'a, R: Rules> {
+    position: &'a Position<R>,
+    /// The depth of each subtree.
+    depth: u32,
+    options: PerftOptions,
+    captures: MoveList,
+    quiet_moves: usize,
+    /// Leaf nodes under the quiet moves so far.
+    nodes: u64,
+}
+
+impl<R: Rules> Children<'_, R> {
+    #[inline(always)]
+    fn subtree(&self, mv: &Move) -> u64 {
+        let mut next = *self.position;
+        next.play_unchecked(mv);
+        perft(&next, self.depth, self.options)
+    }
+}
+
+impl<R: Rules> MoveSink for Children<'_, R> {
+    #[inline(always)]
+    fn clear(&mut self) {
+        self.captures.clear();
+    }
+
+    #[inline(always)]
+    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+        self.captures.push_capture(mv, path);
+    }
+
+    #[inline(always)]
+    fn push_quiet(&mut self, mv: Move) {
+        self.quiet_moves += 1;
+        self.nodes += self.subtree(&mv);
+    }
+
+    #[inline(always)]
+    fn is_empty(&self) -> bool {
+        self.captures.is_empty() && self.quiet_moves == 0
+    }
+
+    #[inline(always)]
+    fn every_route(&self) -> bool {
+        self.captures.every_route()
+    }
 }
 
 /// [`perft`] for a variant chosen at run time, from a FEN.

@@ -8,9 +8,10 @@
 //! Each sequence of captured pieces is found once: a king that goes straight on over the next
 //! piece is searched from the first landing square only, unless the sink asks for every route.
 
+use super::jumps::ManJumps;
+use super::list::{Counting, MoveList};
 use super::sink::MoveSink;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::color::Color;
 use crate::rules::geometry::NONE;
 use crate::rules::mv::Move;
 use crate::rules::position::Position;
@@ -25,61 +26,92 @@ const ORDER_BITS: u32 = 24;
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
     let side = position.side_to_move();
-    let capturing_men = side.specialize(|side| men_of_side_that_can_capture(position, side));
+    let jumps = side.specialize(|side| ManJumps::of(position, side));
+    let capturing_men = jumps.men();
     let kings = position.kings(side);
     if capturing_men.is_empty() && kings.is_empty() {
         return;
     }
-    let enemy = position.pieces(side.opponent());
-    let every_route = sink.every_route();
-    let mut search = Search::<R, S> {
-        sink,
-        targets: enemy,
-        enemy_kings: position.kings(side.opponent()),
-        occupied: position.occupied(),
-        captured: Bitboard::EMPTY,
-        crowning: R::GEOMETRY.crowning_row(side),
-        man_directions: R::man_capture_directions(side),
-        from: 0,
-        by_king: false,
-        promoted: false,
-        path: [0; MAX_PATH],
-        len: 0,
-        last_dir: 0,
-        king_order: 0,
-        best: None,
-        every_route,
-        _rules: core::marker::PhantomData,
-    };
-    let all = position.occupied();
+    let mut search = Search::new(position, sink);
     for from in capturing_men {
-        search.start(all, from, false);
-        search.man(from);
+        search.start(from, false);
+        for dir in 0..4 {
+            if jumps.from[dir].contains(from) {
+                search.first_jump(from, dir, &jumps);
+            }
+        }
     }
     for from in kings {
-        search.start(all, from, true);
+        search.start(from, true);
         search.king(from);
     }
 }
 
-/// The men of `side` that have at least one capture (a cheap whole-board test).
+/// The number of captures [`generate`] would put into a [`MoveList`] counting as `counting`
+/// (perft's last ply). Men's captures that end after one jump are counted by whole-board
+/// shifts; only those that go on are searched, and only when no precedence rule could rank
+/// them against each other. With kings to capture with, every capture is searched.
 #[inline(always)]
-fn men_of_side_that_can_capture<R: Rules>(position: &Position<R>, side: Color) -> Bitboard {
-    let g = R::GEOMETRY;
-    let men = position.men(side);
-    let empty = g.valid.minus(position.occupied());
-    let mut victims = position.pieces(side.opponent());
-    if !R::MEN_CAPTURE_KINGS {
-        victims = victims.minus(position.kings(side.opponent()));
+pub fn count<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
+    let side = position.side_to_move();
+    let jumps = side.specialize(|side| ManJumps::of(position, side));
+    if position.kings(side).any() {
+        return generated(position, counting);
     }
-    let directions = R::man_capture_directions(side);
-    let mut capturers = Bitboard::EMPTY;
-    for dir in 0..4 {
-        if directions >> dir & 1 != 0 {
-            capturers |= g.shift_back(g.shift_back(empty, dir) & victims, dir) & men;
+    if jumps.men().is_empty() {
+        return 0;
+    }
+    let ranks_men = R::PRECEDENCE.iter().any(|c| *c != Criterion::WithKing);
+    let ranks_kings = R::PRECEDENCE.iter().any(|c| matches!(c, Criterion::MostKings | Criterion::EarliestKing));
+    let g = R::GEOMETRY;
+    let enemy_kings = position.kings(side.opponent());
+    let mut total = 0;
+    let mut going_on = [Bitboard::EMPTY; 4];
+    let mut takes_king = false;
+    for (dir, going) in going_on.iter_mut().enumerate() {
+        let ending = jumps.ending::<R>(dir);
+        total += ending.count() as usize;
+        *going = jumps.from[dir].minus(ending);
+        takes_king |= (g.shift(jumps.from[dir], dir) & enemy_kings).any();
+    }
+    let searched = going_on[0] | going_on[1] | going_on[2] | going_on[3];
+    if searched.is_empty() {
+        return if ranks_kings && takes_king { generated(position, counting) } else { total };
+    }
+    if ranks_men {
+        return generated(position, counting);
+    }
+    total + going_on_counted(position, counting, &jumps, &going_on)
+}
+
+/// The captures of the men in `going_on` (for each direction, the men whose first jump that way
+/// can go on), searched and counted.
+#[inline(never)]
+fn going_on_counted<R: Rules>(
+    position: &Position<R>,
+    counting: Counting,
+    jumps: &ManJumps,
+    going_on: &[Bitboard; 4],
+) -> usize {
+    let mut list = MoveList::counting(counting);
+    let mut search = Search::new(position, &mut list);
+    for from in going_on[0] | going_on[1] | going_on[2] | going_on[3] {
+        search.start(from, false);
+        for (dir, going) in going_on.iter().enumerate() {
+            if going.contains(from) {
+                search.first_jump(from, dir, jumps);
+            }
         }
     }
-    capturers
+    list.len()
+}
+
+/// The captures of `position` generated in full and counted.
+#[inline(never)]
+fn generated<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
+    let mut list = MoveList::counting(counting);
+    generate(position, &mut list);
+    list.len()
 }
 
 struct Search<'a, R: Rules, S: MoveSink> {
@@ -87,6 +119,8 @@ struct Search<'a, R: Rules, S: MoveSink> {
     /// Enemy pieces not yet captured in this sequence.
     targets: Bitboard,
     enemy_kings: Bitboard,
+    /// Every piece on the board before the move.
+    all: Bitboard,
     /// Squares a piece cannot land on or pass through.
     occupied: Bitboard,
     captured: Bitboard,
@@ -107,14 +141,41 @@ struct Search<'a, R: Rules, S: MoveSink> {
     _rules: core::marker::PhantomData<R>,
 }
 
-impl<R: Rules, S: MoveSink> Search<'_, R, S> {
+impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     const IMMEDIATE: bool = matches!(R::REMOVAL, Removal::Immediate);
 
     #[inline(always)]
-    fn start(&mut self, all: Bitboard, from: u8, by_king: bool) {
+    fn new(position: &Position<R>, sink: &'a mut S) -> Search<'a, R, S> {
+        let side = position.side_to_move();
+        let every_route = sink.every_route();
+        Search {
+            sink,
+            targets: position.pieces(side.opponent()),
+            enemy_kings: position.kings(side.opponent()),
+            all: position.occupied(),
+            occupied: position.occupied(),
+            captured: Bitboard::EMPTY,
+            crowning: R::GEOMETRY.crowning_row(side),
+            man_directions: R::man_capture_directions(side),
+            from: 0,
+            by_king: false,
+            promoted: false,
+            path: [0; MAX_PATH],
+            len: 0,
+            last_dir: 0,
+            king_order: 0,
+            best: None,
+            every_route,
+            _rules: core::marker::PhantomData,
+        }
+    }
+
+    /// Starts the sequences of the piece on `from`.
+    #[inline(always)]
+    fn start(&mut self, from: u8, by_king: bool) {
         self.from = from;
         self.by_king = by_king;
-        self.occupied = all.without(from);
+        self.occupied = self.all.without(from);
     }
 
     /// Whether a capture in direction `dir` would turn back on the previous jump (Turkish).
@@ -155,8 +216,8 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
         self.len += 1;
     }
 
-    /// Captures of a man standing on `square`; returns whether there was any. Inlined where a
-    /// sequence starts; continuations go through [`Search::man_continued`].
+    /// Captures of a man standing on `square`; returns whether there was any. Continuations
+    /// go through [`Search::man_continued`].
     #[inline(always)]
     fn man(&mut self, square: u8) -> bool {
         let g = R::GEOMETRY;
@@ -180,32 +241,51 @@ impl<R: Rules, S: MoveSink> Search<'_, R, S> {
                 continue;
             }
             found = true;
-            let previous_dir = self.last_dir;
-            self.take(victim, dir);
-            self.push_landing(landing);
-            let went_on = if self.crowning.contains(landing) {
-                match R::PROMOTION {
-                    Promotion::EndsMove => false,
-                    Promotion::ContinueAsKing => {
-                        self.promoted = true;
-                        let went_on = self.king(landing);
-                        self.promoted = false;
-                        went_on
-                    }
-                    Promotion::AtEndOfMove => self.man_continued(landing),
-                }
-            } else {
-                self.man_continued(landing)
-            };
-            if !went_on {
-                let promotes = self.crowning.contains(landing)
-                    || (matches!(R::PROMOTION, Promotion::ContinueAsKing) && self.promoted);
-                self.complete(landing, promotes);
-            }
-            self.len -= 1;
-            self.untake(victim, previous_dir);
+            self.man_jump(victim, landing, dir, false);
         }
         found
+    }
+
+    /// The capture of a man from `from` in direction `dir`, which `jumps` found, and every
+    /// sequence it starts.
+    #[inline(always)]
+    fn first_jump(&mut self, from: u8, dir: usize, jumps: &ManJumps) {
+        let offset = R::GEOMETRY.offsets[dir] as i16;
+        let victim = (from as i16 + offset) as u8;
+        let landing = (from as i16 + 2 * offset) as u8;
+        self.man_jump(victim, landing, dir, jumps.ends.contains(landing));
+    }
+
+    /// A man's jump over `victim` to `landing` in direction `dir`, and every sequence that
+    /// follows it; `ends` when the capture is known to stop there.
+    #[inline(always)]
+    fn man_jump(&mut self, victim: u8, landing: u8, dir: usize, ends: bool) {
+        let previous_dir = self.last_dir;
+        self.take(victim, dir);
+        self.push_landing(landing);
+        let went_on = if ends {
+            false
+        } else if self.crowning.contains(landing) {
+            match R::PROMOTION {
+                Promotion::EndsMove => false,
+                Promotion::ContinueAsKing => {
+                    self.promoted = true;
+                    let went_on = self.king(landing);
+                    self.promoted = false;
+                    went_on
+                }
+                Promotion::AtEndOfMove => self.man_continued(landing),
+            }
+        } else {
+            self.man_continued(landing)
+        };
+        if !went_on {
+            let promotes =
+                self.crowning.contains(landing) || (matches!(R::PROMOTION, Promotion::ContinueAsKing) && self.promoted);
+            self.complete(landing, promotes);
+        }
+        self.len -= 1;
+        self.untake(victim, previous_dir);
     }
 
     /// [`Search::man`] after a jump, as a call of its own (the recursion).

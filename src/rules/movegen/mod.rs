@@ -5,6 +5,7 @@
 //! path ([`MoveList`]) keep their moves inline.
 
 mod captures;
+mod jumps;
 mod list;
 mod quiet;
 mod sink;
@@ -46,10 +47,9 @@ pub fn captures_counting_quiet<R: Rules, S: MoveSink>(
 /// quiet moves (perft's last ply).
 #[inline]
 pub fn count<R: Rules>(position: &Position<R>, mandatory_capture: bool, counting: Counting) -> usize {
-    let mut captures = MoveList::counting(counting);
-    captures::generate(position, &mut captures);
-    if mandatory_capture && !captures.is_empty() {
-        return captures.len();
+    let captures = captures::count(position, counting);
+    if mandatory_capture && captures > 0 {
+        return captures;
     }
-    captures.len() + quiet::count(position)
+    captures + quiet::count(position)
 }

@@ -51,6 +51,11 @@ struct Weights {
     about_to_crown: i32,
     /// Having a king when the opponent has none.
     sole_king: i32,
+    /// Per rank advanced, a man that no enemy piece can stop before it crowns (none in the
+    /// cone ahead of it, and no enemy king).
+    runaway: i32,
+    /// Per man of difference between the two wings.
+    balance: i32,
 }
 
 const fn weights(family: Family) -> Weights {
@@ -64,6 +69,8 @@ const fn weights(family: Family) -> Weights {
             mobility: 2,
             about_to_crown: 25,
             sole_king: 10,
+            runaway: 6,
+            balance: 0,
         },
         Family::FlyingKings8 => Weights {
             king: 260,
@@ -74,6 +81,8 @@ const fn weights(family: Family) -> Weights {
             mobility: 1,
             about_to_crown: 40,
             sole_king: 60,
+            runaway: 8,
+            balance: 0,
         },
         Family::FlyingKings10 => Weights {
             king: 300,
@@ -84,6 +93,8 @@ const fn weights(family: Family) -> Weights {
             mobility: 1,
             about_to_crown: 40,
             sole_king: 80,
+            runaway: 8,
+            balance: 4,
         },
         Family::Turkish => Weights {
             king: 260,
@@ -94,6 +105,8 @@ const fn weights(family: Family) -> Weights {
             mobility: 1,
             about_to_crown: 40,
             sole_king: 60,
+            runaway: 0,
+            balance: 0,
         },
     }
 }
@@ -104,6 +117,11 @@ struct Masks {
     ranks: [[Bitboard; 10]; 2],
     centre: Bitboard,
     long_diagonal: Bitboard,
+    /// The two wings: the columns left and right of the middle four.
+    wings: [Bitboard; 2],
+    /// `cones[color][square]`: the squares ahead of a man of `color` on `square` that an enemy
+    /// piece must stand on to stop it (each row ahead, as many columns either side as rows).
+    cones: [[Bitboard; 64]; 2],
 }
 
 const fn masks(g: &Geometry) -> Masks {
@@ -117,6 +135,8 @@ const fn masks(g: &Geometry) -> Masks {
     }
     let mut centre = 0u64;
     let mut long_diagonal = 0u64;
+    let mut wings = [0u64; 2];
+    let mut cones = [[Bitboard::EMPTY; 64]; 2];
     let mut bit = 0;
     while bit < 64 {
         if g.valid.0 >> bit & 1 != 0 {
@@ -128,10 +148,43 @@ const fn masks(g: &Geometry) -> Masks {
             if row + column == size - 1 {
                 long_diagonal |= 1 << bit;
             }
+            if from_edge(column, size) + 2 < size / 2 {
+                wings[(column >= size / 2) as usize] |= 1 << bit;
+            }
+            let [white, black] = cones_from(g, row, column);
+            cones[Color::White.index()][bit] = Bitboard(white);
+            cones[Color::Black.index()][bit] = Bitboard(black);
         }
         bit += 1;
     }
-    Masks { ranks, centre: Bitboard(centre), long_diagonal: Bitboard(long_diagonal) }
+    Masks {
+        ranks,
+        centre: Bitboard(centre),
+        long_diagonal: Bitboard(long_diagonal),
+        wings: [Bitboard(wings[0]), Bitboard(wings[1])],
+        cones,
+    }
+}
+
+/// The cones ahead of a man on (`row`, `column`): White's (towards row 0), Black's.
+const fn cones_from(g: &Geometry, row: usize, column: usize) -> [u64; 2] {
+    let (mut white, mut black) = (0u64, 0u64);
+    let mut bit = 0;
+    while bit < 64 {
+        if g.valid.0 >> bit & 1 != 0 {
+            let (r, c) = g.coords[bit];
+            let (r, c) = (r as usize, c as usize);
+            let columns_apart = if c > column { c - column } else { column - c };
+            if r < row && columns_apart <= row - r {
+                white |= 1 << bit;
+            }
+            if r > row && columns_apart <= r - row {
+                black |= 1 << bit;
+            }
+        }
+        bit += 1;
+    }
+    [white, black]
 }
 
 /// Rows (or columns) between `i` and the nearer edge of a board of `size`.
@@ -230,6 +283,20 @@ fn side<R: Rules>(position: &Position<R>, color: Color) -> Side {
         }
     }
     score += (men & ranks[g.size as usize - 2] & crowning_steps).count() as i32 * w.about_to_crown;
+
+    // Men no enemy piece can stop.
+    let enemies = position.pieces(color.opponent());
+    if w.runaway > 0 && position.kings(color.opponent()).is_empty() {
+        let half = g.size as usize / 2;
+        for (rank, row) in ranks.iter().enumerate().take(g.size as usize - 1).skip(half) {
+            for man in men & *row {
+                if (m.cones[color.index()][man as usize] & enemies).is_empty() {
+                    score += w.runaway * rank as i32;
+                }
+            }
+        }
+    }
+    score -= ((men & m.wings[0]).count() as i32 - (men & m.wings[1]).count() as i32).abs() * w.balance;
 
     if R::FLYING_KINGS && kings.any() {
         score += (kings & m.long_diagonal).count().min(1) as i32 * w.centre * 2;

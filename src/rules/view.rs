@@ -166,7 +166,7 @@ pub struct GameRequest<'a> {
     /// The start position; `None` for the variant's start position.
     pub fen: Option<&'a str>,
     /// Moves already played, oldest first.
-    pub moves: &'a [String],
+    pub moves: &'a [&'a str],
     /// Rule overrides.
     pub rules: RuleOverrides,
 }

@@ -33,8 +33,9 @@ pub async fn legal_moves(
 ) -> Result<JsonAnswer<LegalMovesResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request.variant, "legal_moves", body.moves.len());
-    Ok(JsonAnswer(game.request.view(None)?.into()))
+    let request = game.request();
+    state.metrics.game_request(request.variant, "legal_moves", body.moves.len());
+    Ok(JsonAnswer(request.view(None)?.into()))
 }
 
 /// Plays `move` after the history; the new position, its status and the legal replies.
@@ -60,8 +61,9 @@ pub async fn apply_move(
 ) -> Result<JsonAnswer<ApplyMoveResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request.variant, "apply_move", body.moves.len() + 1);
-    let view = game.request.view(Some(&body.mv))?;
+    let request = game.request();
+    state.metrics.game_request(request.variant, "apply_move", body.moves.len() + 1);
+    let view = request.view(Some(&body.mv))?;
     let Some(played) = view.last_move.clone() else {
         return Err(ApiError::IllegalMove {
             detail: format!("move: {} could not be played", body.mv),

@@ -15,9 +15,8 @@ const HISTORY: [&str; 60] = [
 ];
 
 fn requests(c: &mut Criterion) {
-    let history: Vec<String> = HISTORY.iter().map(|m| m.to_string()).collect();
     let start = GameRequest { variant: Variant::English, fen: None, moves: &[], rules: RuleOverrides::default() };
-    let midgame = GameRequest { moves: &history, ..start };
+    let midgame = GameRequest { moves: &HISTORY, ..start };
     c.bench_function("legal-moves view, start position", |b| b.iter(|| start.view(None).unwrap()));
     c.bench_function("legal-moves view, 60-move history", |b| b.iter(|| midgame.view(None).unwrap()));
     c.bench_function("replay only, 60-move history", |b| {

@@ -90,7 +90,7 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
 
 /// Runs `think` as the command line asked, writing to `out`.
 pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
-    let moves: Vec<String> = args.moves.split_whitespace().map(str::to_owned).collect();
+    let moves: Vec<&str> = args.moves.split_whitespace().collect();
     let request = AiRequest {
         game: GameRequest { variant: args.variant, fen: args.fen.as_deref(), moves: &moves, rules: Default::default() },
         difficulty: args.difficulty,

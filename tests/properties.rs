@@ -240,7 +240,7 @@ impl VariantVisitor for ParseAnything<'_> {
                 assert_eq!(R::NAMING.parse(&name::<R>(s)), Ok(s), "{at}");
             }
         }
-        let moves = [text.to_owned()];
+        let moves = [text];
         let request = |fen, moves| GameRequest { variant, fen, moves, rules: Default::default() };
         for request in [request(None, &moves[..]), request(Some(text), &[][..])] {
             if let Ok(view) = request.view(None) {

@@ -130,7 +130,7 @@ impl VariantVisitor for CheckMove<'_> {
             );
         }
 
-        let moves = [self.text.to_string()];
+        let moves = [self.text];
         let request = GameRequest {
             variant,
             fen: self.fen,
@@ -182,7 +182,7 @@ impl VariantVisitor for CheckMove<'_> {
         }
 
         if self.text.contains('\n') {
-            let lines: Vec<String> = self.text.lines().map(str::to_owned).collect();
+            let lines: Vec<&str> = self.text.lines().collect();
             let game = GameRequest {
                 variant,
                 fen: self.fen,
@@ -195,7 +195,7 @@ impl VariantVisitor for CheckMove<'_> {
                     moves: history,
                     ..game
                 };
-                let _ = game.view(Some(last));
+                let _ = game.view(Some(*last));
             }
         }
     }

@@ -293,7 +293,7 @@ mod tests {
     use crate::rules::view::RuleOverrides;
 
     fn request<'a>(
-        moves: &'a [String],
+        moves: &'a [&'a str],
         difficulty: Difficulty,
         time_ms: Option<u64>,
         seed: Option<u64>,
@@ -304,10 +304,6 @@ mod tests {
             time_ms,
             seed,
         }
-    }
-
-    fn texts(moves: &[&str]) -> Vec<String> {
-        moves.iter().map(|m| m.to_string()).collect()
     }
 
     #[test]
@@ -334,10 +330,8 @@ mod tests {
     #[test]
     fn the_key_is_the_position_and_the_history_that_matters_not_the_move_order() {
         let max = Duration::from_secs(5);
-        let key = |moves: &[&str], d: Difficulty| {
-            let moves = texts(moves);
-            request(&moves, d, None, Some(1)).prepare(max).expect("ok").key().cloned()
-        };
+        let key =
+            |moves: &[&str], d: Difficulty| request(moves, d, None, Some(1)).prepare(max).expect("ok").key().cloned();
         // The same position by two move orders (every move a man move: nothing can repeat).
         let a = key(&["9-13", "24-20", "10-14"], Difficulty::Hard);
         let b = key(&["10-14", "24-20", "9-13"], Difficulty::Hard);
@@ -348,12 +342,11 @@ mod tests {
 
     #[test]
     fn a_finished_game_has_no_move_to_search() {
-        let moves = texts(&[]);
         let over = AiRequest {
             game: GameRequest {
                 variant: Variant::English,
                 fen: Some("B:W21:B"),
-                moves: &moves,
+                moves: &[],
                 rules: RuleOverrides::default(),
             },
             difficulty: Difficulty::Hard,

@@ -8,6 +8,7 @@ pub mod client_gone;
 pub mod config;
 pub mod dto;
 pub mod error;
+pub mod json;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;

@@ -37,12 +37,52 @@ pub enum SquareName {
     Algebraic(u8, u8),
 }
 
+impl SquareName {
+    /// The name as written (`32`, `c3`), built on the stack: writing a FEN or a move's
+    /// notation appends it without formatting machinery or an allocation per square.
+    pub fn text(self) -> SquareText {
+        let mut text = SquareText { bytes: [0; 4], len: 0 };
+        let number = match self {
+            SquareName::Number(n) => n,
+            SquareName::Algebraic(file, rank) => {
+                text.push(b'a' + file);
+                rank
+            }
+        };
+        if number >= 100 {
+            text.push(b'0' + number / 100);
+        }
+        if number >= 10 {
+            text.push(b'0' + number / 10 % 10);
+        }
+        text.push(b'0' + number % 10);
+        text
+    }
+}
+
 impl core::fmt::Display for SquareName {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match *self {
-            SquareName::Number(n) => write!(f, "{n}"),
-            SquareName::Algebraic(file, rank) => write!(f, "{}{rank}", (b'a' + file) as char),
-        }
+        f.write_str(self.text().as_str())
+    }
+}
+
+/// A square's name as text ([`SquareName::text`]): at most a file letter and three digits.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareText {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl SquareText {
+    fn push(&mut self, byte: u8) {
+        self.bytes[self.len as usize] = byte;
+        self.len += 1;
+    }
+
+    /// The text.
+    pub fn as_str(&self) -> &str {
+        // Only ASCII letters and digits are ever pushed.
+        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
     }
 }
 
@@ -172,15 +212,14 @@ impl Naming {
                 if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
                     return Err(SquareError::Malformed);
                 }
-                let number: u32 = text.parse().map_err(|_| SquareError::Malformed)?;
-                self.from_number(number)
+                self.from_number(decimal(bytes))
             }
             Some(letter @ (b'a'..=b'z' | b'A'..=b'Z')) => {
                 let rank_text = &text[1..];
                 if rank_text.is_empty() || rank_text.len() > 2 || !rank_text.bytes().all(|b| b.is_ascii_digit()) {
                     return Err(SquareError::Malformed);
                 }
-                let rank: u8 = rank_text.parse().map_err(|_| SquareError::Malformed)?;
+                let rank = decimal(rank_text.as_bytes()) as u8; // two digits: at most 99
                 let file = letter.to_ascii_lowercase() - b'a';
                 let size = self.geometry.size;
                 if rank == 0 || rank > size || file >= size {
@@ -189,6 +228,31 @@ impl Naming {
                 self.at_visible(size - rank, file).ok_or(SquareError::NoSuchSquare)
             }
             _ => Err(SquareError::Malformed),
+        }
+    }
+}
+
+/// The value of at most three ASCII digits (checked by the caller).
+fn decimal(digits: &[u8]) -> u32 {
+    digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn square_names_are_written_as_players_write_them() {
+        for (name, text) in [
+            (SquareName::Number(1), "1"),
+            (SquareName::Number(32), "32"),
+            (SquareName::Number(50), "50"),
+            (SquareName::Number(100), "100"),
+            (SquareName::Algebraic(2, 3), "c3"),
+            (SquareName::Algebraic(9, 10), "j10"),
+        ] {
+            assert_eq!(name.text().as_str(), text);
+            assert_eq!(name.to_string(), text);
         }
     }
 }

@@ -6,6 +6,7 @@
 //! enforces the variant's limits.
 
 use core::marker::PhantomData;
+use std::sync::OnceLock;
 
 use super::bitboard::Bitboard;
 use super::color::Color;
@@ -14,6 +15,7 @@ use super::mv::Move;
 use super::naming::SquareName;
 use super::notation::fen::{self, FenError};
 use super::ruleset::Rules;
+use super::variant::Variant;
 
 /// Pieces and side to move as read from notation, not yet checked against any rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -98,9 +100,16 @@ pub struct Position<R: Rules> {
 }
 
 impl<R: Rules> Position<R> {
-    /// The variant's start position.
+    /// The variant's start position (its FEN is read once per process; every game request
+    /// without a FEN starts here).
     pub fn start() -> Position<R> {
-        Position::from_fen(R::START_FEN).expect("every variant's start FEN is valid")
+        type Pieces = ([Bitboard; 2], Bitboard, Color);
+        static STARTS: [OnceLock<Pieces>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
+        let (pieces, kings, side) = *STARTS[R::VARIANT as usize].get_or_init(|| {
+            let start = Position::<R>::from_fen(R::START_FEN).expect("every variant's start FEN is valid");
+            (start.pieces, start.kings, start.side)
+        });
+        Position { pieces, kings, side, _rules: PhantomData }
     }
 
     /// Checks `setup` against the variant's rules.
@@ -240,5 +249,30 @@ impl<R: Rules> core::fmt::Debug for Position<R> {
 impl<R: Rules> core::fmt::Display for Position<R> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(&self.to_fen())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::variant::VariantVisitor;
+
+    struct StartIsTheStartFen;
+
+    impl VariantVisitor for StartIsTheStartFen {
+        type Output = ();
+
+        fn visit<R: Rules>(self) {
+            let from_fen = Position::<R>::from_fen(R::START_FEN);
+            assert_eq!(Ok(Position::<R>::start()), from_fen, "{}", R::VARIANT);
+            assert_eq!(Ok(Position::<R>::start()), from_fen, "{}, asked again", R::VARIANT);
+        }
+    }
+
+    #[test]
+    fn every_variant_starts_from_its_start_fen() {
+        for variant in Variant::ALL {
+            variant.visit(StartIsTheStartFen);
+        }
     }
 }

@@ -1,6 +1,8 @@
 //! Variant-free views of moves and games, and [`replay`]: a game from a FEN and PDN move
 //! texts, as a request describes it. The bridge from runtime input to the typed rules.
 
+use smallvec::SmallVec;
+
 use super::color::Color;
 use super::draw::QuietReset;
 use super::game::{Game, GameRules, PlayError, Status};
@@ -164,7 +166,7 @@ pub struct GameRequest<'a> {
     /// The start position; `None` for the variant's start position.
     pub fen: Option<&'a str>,
     /// Moves already played, oldest first.
-    pub moves: &'a [String],
+    pub moves: &'a [&'a str],
     /// Rule overrides.
     pub rules: RuleOverrides,
 }
@@ -306,9 +308,12 @@ pub fn move_view<R: Rules>(table: &MoveTable, entry: &Entry) -> MoveView {
 
 /// The captured pieces of `mv` in the order `route` takes them: on each leg, the captured
 /// piece on the line between its two squares.
-fn captured_in_order<R: Rules>(route: &[u8], mv: Move) -> Vec<u8> {
+fn captured_in_order<R: Rules>(route: &[u8], mv: Move) -> SmallVec<[u8; 24]> {
     let g = R::GEOMETRY;
-    let mut out = Vec::with_capacity(mv.captures.count() as usize);
+    let mut out = SmallVec::new();
+    if !mv.is_capture() {
+        return out;
+    }
     for leg in route.windows(2) {
         'directions: for dir in 0..4 {
             let mut square = g.step(leg[0], dir);

@@ -26,7 +26,8 @@ pub fn assert_legal(variant: Variant, fen: &str, expected: &[&str]) {
 
 /// The status after playing `moves` from `fen` under `rules`.
 pub fn status_after(variant: Variant, fen: &str, moves: &[String], rules: RuleOverrides) -> Status {
-    let request = GameRequest { variant, fen: Some(fen), moves, rules };
+    let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+    let request = GameRequest { variant, fen: Some(fen), moves: &moves, rules };
     request.view(None).unwrap_or_else(|e| panic!("{variant} {fen}: {e}")).status
 }
 

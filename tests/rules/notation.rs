@@ -10,8 +10,7 @@ use draughts_api::rules::{
 };
 
 fn replay_error(variant: Variant, fen: Option<&str>, moves: &[&str]) -> ReplayError {
-    let moves: Vec<String> = moves.iter().map(|m| m.to_string()).collect();
-    GameRequest { variant, fen, moves: &moves, rules: RuleOverrides::default() }.view(None).unwrap_err()
+    GameRequest { variant, fen, moves, rules: RuleOverrides::default() }.view(None).unwrap_err()
 }
 
 #[test]

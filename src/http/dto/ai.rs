@@ -20,7 +20,8 @@ pub struct AiMoveBody {
     pub fen: Option<String>,
     /// As in the game request.
     #[serde(default)]
-    pub moves: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub moves: super::MoveTexts,
     /// As in the game request.
     #[serde(default)]
     #[schema(value_type = Option<super::RulesBody>)]

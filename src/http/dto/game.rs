@@ -4,6 +4,8 @@ use serde::{Deserialize, Serialize};
 use serde_json::Value;
 use utoipa::ToSchema;
 
+use super::MoveTexts;
+
 use crate::http::error::ApiError;
 use crate::rules::naming::SquareName;
 use crate::rules::view::{GameRequest, GameView, MoveView, RuleOverrides};
@@ -22,7 +24,8 @@ pub struct GameBody {
     pub fen: Option<String>,
     /// Moves already played from `fen`, oldest first, in PDN.
     #[serde(default)]
-    pub moves: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub moves: MoveTexts,
     /// Overrides of the variant's rules.
     #[serde(default)]
     #[schema(value_type = Option<RulesBody>)]
@@ -41,7 +44,8 @@ pub struct ApplyMoveBody {
     pub fen: Option<String>,
     /// As in the game request.
     #[serde(default)]
-    pub moves: Vec<String>,
+    #[schema(value_type = Vec<String>)]
+    pub moves: MoveTexts,
     /// As in the game request.
     #[serde(default)]
     #[schema(value_type = Option<RulesBody>)]
@@ -130,8 +134,10 @@ fn parse_rules(rules: Option<&Value>) -> Result<RuleOverrides, ApiError> {
 
 /// The parts of a game request, checked: variant, history length, rules.
 pub struct CheckedGame<'a> {
-    /// What the rules core takes.
-    pub request: GameRequest<'a>,
+    variant: Variant,
+    fen: Option<&'a str>,
+    moves: Vec<&'a str>,
+    rules: RuleOverrides,
 }
 
 impl<'a> CheckedGame<'a> {
@@ -139,7 +145,7 @@ impl<'a> CheckedGame<'a> {
     pub fn new(
         variant: &str,
         fen: Option<&'a str>,
-        moves: &'a [String],
+        moves: &'a MoveTexts,
         rules: Option<&Value>,
         max_moves: usize,
     ) -> Result<CheckedGame<'a>, ApiError> {
@@ -148,7 +154,12 @@ impl<'a> CheckedGame<'a> {
             return Err(ApiError::TooManyMoves { count: moves.len(), max: max_moves });
         }
         let rules = parse_rules(rules)?;
-        Ok(CheckedGame { request: GameRequest { variant, fen, moves, rules } })
+        Ok(CheckedGame { variant, fen, moves: moves.iter().collect(), rules })
+    }
+
+    /// What the rules core takes.
+    pub fn request(&self) -> GameRequest<'_> {
+        GameRequest { variant: self.variant, fen: self.fen, moves: &self.moves, rules: self.rules }
     }
 }
 

@@ -2,8 +2,10 @@
 
 mod ai;
 mod game;
+mod moves;
 mod variant;
 
 pub use ai::*;
 pub use game::*;
+pub use moves::*;
 pub use variant::*;

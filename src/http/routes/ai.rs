@@ -40,9 +40,9 @@ pub async fn ai_move(
 ) -> Result<web::Json<AiMoveResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request.variant, "ai_move", body.moves.len());
+    state.metrics.game_request(game.request().variant, "ai_move", body.moves.len());
     let ai = AiRequest {
-        game: game.request,
+        game: game.request(),
         difficulty: body.difficulty.into(),
         time_ms: body.time_ms.map(u64::from),
         seed: body.seed.map(u64::from),

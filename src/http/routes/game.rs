@@ -5,6 +5,7 @@ use actix_web::web;
 
 use crate::http::dto::{ApplyMoveBody, ApplyMoveResponse, CheckedGame, GameBody, LegalMovesResponse};
 use crate::http::error::{ApiError, Problem};
+use crate::http::json::JsonAnswer;
 use crate::http::startup::AppState;
 
 /// The legal moves and the status of the position reached by `fen` and `moves`.
@@ -29,11 +30,12 @@ use crate::http::startup::AppState;
 pub async fn legal_moves(
     body: web::Json<GameBody>,
     state: web::Data<AppState>,
-) -> Result<web::Json<LegalMovesResponse>, ApiError> {
+) -> Result<JsonAnswer<LegalMovesResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request.variant, "legal_moves", body.moves.len());
-    Ok(web::Json(game.request.view(None)?.into()))
+    let request = game.request();
+    state.metrics.game_request(request.variant, "legal_moves", body.moves.len());
+    Ok(JsonAnswer(request.view(None)?.into()))
 }
 
 /// Plays `move` after the history; the new position, its status and the legal replies.
@@ -56,11 +58,12 @@ pub async fn legal_moves(
 pub async fn apply_move(
     body: web::Json<ApplyMoveBody>,
     state: web::Data<AppState>,
-) -> Result<web::Json<ApplyMoveResponse>, ApiError> {
+) -> Result<JsonAnswer<ApplyMoveResponse>, ApiError> {
     let game =
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request.variant, "apply_move", body.moves.len() + 1);
-    let view = game.request.view(Some(&body.mv))?;
+    let request = game.request();
+    state.metrics.game_request(request.variant, "apply_move", body.moves.len() + 1);
+    let view = request.view(Some(&body.mv))?;
     let Some(played) = view.last_move.clone() else {
         return Err(ApiError::IllegalMove {
             detail: format!("move: {} could not be played", body.mv),
@@ -70,7 +73,7 @@ pub async fn apply_move(
     };
     let answer = LegalMovesResponse::from(view);
     state.metrics.game_finished(&answer.status);
-    Ok(web::Json(ApplyMoveResponse {
+    Ok(JsonAnswer(ApplyMoveResponse {
         mv: played.into(),
         fen: answer.fen,
         side_to_move: answer.side_to_move,

@@ -1,6 +1,6 @@
 //! `MoveList` (the legal moves, inline, no allocation) and `PathList` (every capture route).
 
-use smallvec::SmallVec;
+use smallvec::{smallvec, SmallVec};
 
 use super::sink::MoveSink;
 use crate::rules::mv::Move;
@@ -107,12 +107,19 @@ impl<'a> IntoIterator for &'a MoveList {
     }
 }
 
+/// One route of a move: every square from origin to destination. Inline up to a long
+/// capture's length, so listing a position's moves allocates once per list, not per route.
+pub type Route = SmallVec<[u8; 16]>;
+
+/// The routes of one move: almost always exactly one, kept inline.
+pub type Routes = SmallVec<[Route; 1]>;
+
 /// Every legal move with every route it can be played by: what notation needs to read a
 /// move written as a path and to write the shortest unambiguous form. Not for the hot path.
 #[derive(Clone, Debug, Default)]
 pub struct PathList {
-    /// Each legal move once, with its routes (each route: every square from origin to destination).
-    pub moves: Vec<(Move, Vec<Vec<u8>>)>,
+    /// Each legal move once, with its routes.
+    pub moves: Vec<(Move, Routes)>,
 }
 
 impl MoveSink for PathList {
@@ -121,17 +128,17 @@ impl MoveSink for PathList {
     }
 
     fn push_capture(&mut self, mv: Move, path: &[u8]) {
-        let mut route = Vec::with_capacity(path.len() + 1);
+        let mut route = Route::new();
         route.push(mv.from);
         route.extend_from_slice(path);
         match self.moves.iter_mut().find(|(m, _)| *m == mv) {
             Some((_, routes)) => routes.push(route),
-            None => self.moves.push((mv, vec![route])),
+            None => self.moves.push((mv, smallvec![route])),
         }
     }
 
     fn push_quiet(&mut self, mv: Move) {
-        self.moves.push((mv, vec![vec![mv.from, mv.to]]));
+        self.moves.push((mv, smallvec![Route::from_slice(&[mv.from, mv.to])]));
     }
 
     fn is_empty(&self) -> bool {

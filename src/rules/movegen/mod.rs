@@ -10,7 +10,7 @@ mod list;
 mod quiet;
 mod sink;
 
-pub use list::{Counting, MoveList, PathList};
+pub use list::{Counting, MoveList, PathList, Route, Routes};
 pub use sink::MoveSink;
 
 use super::position::Position;

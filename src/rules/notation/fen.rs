@@ -1,6 +1,8 @@
 //! PDN FEN: `<side>:W<squares>:B<squares>`, kings prefixed with `K`, ranges `31-50`,
 //! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. RULES.md §12.
 
+use smallvec::SmallVec;
+
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
 use crate::rules::naming::{Naming, SquareError, SquareName};
@@ -118,8 +120,17 @@ fn add_item(setup: &mut Setup, color: Color, item: &str, naming: &Naming) -> Res
         None => (false, item),
     };
     let square_error = |reason| FenError::Square { color, item: item.to_owned(), reason };
-    let squares: Vec<u8> = match body.split_once('-') {
-        None => vec![naming.parse(body).map_err(square_error)?],
+    let mut add = |square: u8| {
+        if (setup.pieces[0] | setup.pieces[1]).contains(square) {
+            setup.repeated = setup.repeated.with(square);
+        }
+        setup.pieces[color.index()] = setup.pieces[color.index()].with(square);
+        if king {
+            setup.kings = setup.kings.with(square);
+        }
+    };
+    match body.split_once('-') {
+        None => add(naming.parse(body).map_err(square_error)?),
         Some((low, high)) => {
             let range_error = || FenError::Range { color, item: item.to_owned() };
             let (low, high) = (low.trim(), high.trim());
@@ -132,16 +143,9 @@ fn add_item(setup: &mut Setup, color: Color, item: &str, naming: &Naming) -> Res
             }
             naming.parse(low).map_err(square_error)?;
             naming.parse(high).map_err(square_error)?;
-            (low_n..=high_n).map(|n| naming.from_number(n).map_err(square_error)).collect::<Result<_, _>>()?
-        }
-    };
-    for square in squares {
-        if (setup.pieces[0] | setup.pieces[1]).contains(square) {
-            setup.repeated = setup.repeated.with(square);
-        }
-        setup.pieces[color.index()] = setup.pieces[color.index()].with(square);
-        if king {
-            setup.kings = setup.kings.with(square);
+            for n in low_n..=high_n {
+                add(naming.from_number(n).map_err(square_error)?);
+            }
         }
     }
     Ok(())
@@ -155,7 +159,8 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
-        let mut squares: Vec<(u32, u8)> = position.pieces(color).map(|s| (order(R::NAMING.name(s)), s)).collect();
+        let mut squares: SmallVec<[(u32, u8); 64]> =
+            position.pieces(color).map(|s| (order(R::NAMING.name(s)), s)).collect();
         squares.sort_unstable();
         for (i, (_, square)) in squares.into_iter().enumerate() {
             if i > 0 {
@@ -164,7 +169,7 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
             if position.kings(color).contains(square) {
                 out.push('K');
             }
-            out.push_str(&R::NAMING.name(square).to_string());
+            out.push_str(R::NAMING.name(square).text().as_str());
         }
     }
     out

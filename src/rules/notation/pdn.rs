@@ -6,14 +6,33 @@
 
 use smallvec::SmallVec;
 
-use crate::rules::movegen::PathList;
+use crate::rules::movegen::{PathList, Routes};
 use crate::rules::mv::Move;
 use crate::rules::naming::{Naming, SquareError};
 use crate::rules::position::Position;
 use crate::rules::ruleset::Rules;
 
-/// Characters that separate squares in move text.
-const SEPARATORS: [char; 5] = ['-', 'x', 'X', ':', '×'];
+/// The first separator of squares in move text (`-`, `x`, `X`, `:` or `×`): its byte offset
+/// and length. Scans bytes rather than chars: move text is read for every move of every
+/// request's history.
+fn next_separator(text: &str) -> Option<(usize, usize)> {
+    let bytes = text.as_bytes();
+    bytes.iter().enumerate().find_map(|(i, &byte)| match byte {
+        b'-' | b'x' | b'X' | b':' => Some((i, 1)),
+        // '×' (U+00D7) is the two bytes C3 97 in UTF-8, and no other character starts so.
+        0xC3 if bytes.get(i + 1) == Some(&0x97) => Some((i, 2)),
+        _ => None,
+    })
+}
+
+/// `text` without surrounding whitespace; the common case (a bare square name) is checked
+/// on its two end bytes only.
+fn trimmed(text: &str) -> &str {
+    match (text.as_bytes().first(), text.as_bytes().last()) {
+        (Some(first), Some(last)) if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => text,
+        _ => text.trim(),
+    }
+}
 
 /// Why move text does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -71,16 +90,24 @@ pub type Squares = SmallVec<[u8; 24]>;
 
 /// Reads the squares of move text (internal indexes), without looking at any position.
 pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextError> {
-    let text = text.trim();
+    let text = trimmed(text);
     if text.is_empty() {
         return Err(MoveTextError::Empty);
     }
-    let squares = text
-        .split(SEPARATORS)
-        .map(|item| {
-            naming.parse(item.trim()).map_err(|reason| MoveTextError::Square { item: item.trim().to_owned(), reason })
-        })
-        .collect::<Result<Squares, _>>()?;
+    let mut squares = Squares::new();
+    let mut rest = Some(text);
+    while let Some(remaining) = rest {
+        let (item, after) = match next_separator(remaining) {
+            Some((at, len)) => (&remaining[..at], Some(&remaining[at + len..])),
+            None => (remaining, None),
+        };
+        let item = trimmed(item);
+        match naming.parse(item) {
+            Ok(square) => squares.push(square),
+            Err(reason) => return Err(MoveTextError::Square { item: item.to_owned(), reason }),
+        }
+        rest = after;
+    }
     if squares.len() < 2 {
         return Err(MoveTextError::TooShort(text.to_owned()));
     }
@@ -93,7 +120,7 @@ pub struct Entry {
     /// The move.
     pub mv: Move,
     /// Its routes; the first is the one shown as its `path`.
-    pub routes: Vec<Vec<u8>>,
+    pub routes: Routes,
 }
 
 /// The legal moves of a position with their routes, for reading and writing move text.
@@ -106,14 +133,14 @@ pub struct MoveTable {
 impl MoveTable {
     /// The legal moves of `position`, sorted by origin, destination and route.
     pub fn new<R: Rules>(position: &Position<R>, mandatory_capture: bool) -> MoveTable {
-        let mut paths = PathList::default();
+        let mut paths = PathList { moves: Vec::with_capacity(32) };
         position.generate_into(mandatory_capture, &mut paths);
         let naming = &R::NAMING;
         let mut entries: Vec<Entry> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
         for entry in &mut entries {
-            entry.routes.sort_by_key(|r| sort_key(naming, r));
+            entry.routes.sort_by(|a, b| compare_routes(naming, a, b));
         }
-        entries.sort_by_cached_key(|e| sort_key(naming, &e.routes[0]));
+        entries.sort_by(|a, b| compare_routes(naming, &a.routes[0], &b.routes[0]));
         MoveTable { entries, naming }
     }
 
@@ -169,8 +196,15 @@ impl MoveTable {
     }
 
     fn write(&self, mv: Move, squares: &[u8]) -> String {
-        let separator = if mv.is_capture() { "x" } else { "-" };
-        squares.iter().map(|&s| self.naming.name(s).to_string()).collect::<Vec<_>>().join(separator)
+        let separator = if mv.is_capture() { 'x' } else { '-' };
+        let mut text = String::with_capacity(4 * squares.len());
+        for (i, &square) in squares.iter().enumerate() {
+            if i > 0 {
+                text.push(separator);
+            }
+            text.push_str(self.naming.name(square).text().as_str());
+        }
+        text
     }
 }
 
@@ -186,15 +220,41 @@ fn route_matches(route: &[u8], squares: &[u8]) -> bool {
     squares[1..squares.len() - 1].iter().all(|s| inner.any(|r| r == s))
 }
 
-fn sort_key(naming: &Naming, route: &[u8]) -> Vec<u32> {
-    route
-        .iter()
-        .map(|&s| match naming.number(s) {
-            Some(n) => n as u32,
-            None => {
-                let (file, rank) = naming.algebraic(s);
-                file as u32 * 16 + rank as u32
-            }
-        })
-        .collect()
+/// The order moves are listed in: route by route, square by square, numbers ascending,
+/// algebraic squares by file, then rank.
+fn compare_routes(naming: &Naming, a: &[u8], b: &[u8]) -> core::cmp::Ordering {
+    let key = |&s: &u8| match naming.number(s) {
+        Some(n) => n as u32,
+        None => {
+            let (file, rank) = naming.algebraic(s);
+            file as u32 * 16 + rank as u32
+        }
+    };
+    a.iter().map(key).cmp(b.iter().map(key))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{English, Russian};
+
+    #[test]
+    fn move_text_is_split_at_every_separator_and_trimmed() {
+        let english = &English::NAMING;
+        let squares = |text| parse_squares(text, english).map(|s| s.to_vec());
+        let (s22, s15, s8) = (english.parse("22").unwrap(), english.parse("15").unwrap(), english.parse("8").unwrap());
+        for text in ["22x15x8", "22-15-8", "22X15:8", "22×15×8", " 22 x 15 ×\t8 "] {
+            assert_eq!(squares(text), Ok(vec![s22, s15, s8]), "{text:?}");
+        }
+        let (c3, e5) = (Russian::NAMING.parse("c3").unwrap(), Russian::NAMING.parse("e5").unwrap());
+        assert_eq!(parse_squares("c3:e5", &Russian::NAMING).map(|s| s.to_vec()), Ok(vec![c3, e5]));
+        assert_eq!(squares("  "), Err(MoveTextError::Empty));
+        assert_eq!(squares("22"), Err(MoveTextError::TooShort("22".to_owned())));
+        for (text, item) in [("22-", ""), ("-22-15", ""), ("22--15", ""), ("22-1 5", "1 5"), ("22-99", "99")] {
+            let Err(MoveTextError::Square { item: found, .. }) = squares(text) else {
+                panic!("{text:?} should name a bad square");
+            };
+            assert_eq!(found, item, "{text:?}");
+        }
+    }
 }

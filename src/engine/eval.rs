@@ -69,7 +69,7 @@ const fn weights(family: Family) -> Weights {
             mobility: 2,
             about_to_crown: 25,
             sole_king: 10,
-            runaway: 6,
+            runaway: 3,
             balance: 0,
         },
         Family::FlyingKings8 => Weights {
@@ -401,6 +401,14 @@ mod tests {
         let winning = eval::<Russian>("W:WKc1,Ke1,Kg1:BKh2");
         assert!(drawn.abs() < 60, "{drawn}");
         assert!(winning > 300, "{winning}");
+    }
+
+    #[test]
+    fn a_man_no_enemy_piece_can_stop_is_worth_more() {
+        // White's man on 11 runs to the crown unless a black piece stands in its cone (6, 1).
+        let free = eval::<International>("W:W11:B5");
+        let blocked = eval::<International>("W:W11:B1");
+        assert!(free - blocked >= 40, "free {free}, blocked {blocked}");
     }
 
     #[test]

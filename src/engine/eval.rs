@@ -174,7 +174,7 @@ const fn cones_from(g: &Geometry, row: usize, column: usize) -> [u64; 2] {
         if g.valid.0 >> bit & 1 != 0 {
             let (r, c) = g.coords[bit];
             let (r, c) = (r as usize, c as usize);
-            let columns_apart = if c > column { c - column } else { column - c };
+            let columns_apart = c.abs_diff(column);
             if r < row && columns_apart <= row - r {
                 white |= 1 << bit;
             }

@@ -6,19 +6,40 @@
 #   bench/load.sh                     # 64 connections, 10 s per endpoint, logging at RUST_LOG=info
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
 #   CONNECTIONS=16 DURATION=5 bench/load.sh
+#   PIN=0 bench/load.sh               # let server and wrk share every core
+#
+# By default (PIN=1, with taskset and at least 2 cores) the server runs on the first core and wrk
+# on the others, so the load generator does not steal the server's core: sharing cores, each
+# side is descheduled for whole time slices and p99 measures the scheduler rather than the
+# server. The server sizes its worker pool from its CPU affinity, so it runs one worker there.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
 command -v wrk >/dev/null || { echo "wrk is not installed: apt-get install wrk" >&2; exit 1; }
 connections=${CONNECTIONS:-64}
 duration=${DURATION:-10}
-threads=${THREADS:-2}
+pin=${PIN:-1}
+cores=$(nproc)
+if [[ $pin == 1 && $cores -ge 2 ]] && command -v taskset >/dev/null; then
+  server_cpus=${SERVER_CPUS:-0}
+  client_cpus=${CLIENT_CPUS:-1-$((cores - 1))}
+  server_cmd=(taskset -c "$server_cpus")
+  client_cmd=(taskset -c "$client_cpus")
+  placement="server on CPU $server_cpus, wrk on CPU $client_cpus"
+  default_threads=$((cores - 1))
+else
+  server_cmd=()
+  client_cmd=()
+  placement="server and wrk share all cores"
+  default_threads=2
+fi
+threads=${THREADS:-$default_threads}
 port=${LOAD_PORT:-18098}
 log_level=${RUST_LOG:-info}
 
 cargo build --release --quiet
 work=$(mktemp -d)
-PORT=$port RUST_LOG=$log_level ./target/release/draughts-api >"$work/server.log" 2>&1 &
+PORT=$port RUST_LOG=$log_level "${server_cmd[@]}" ./target/release/draughts-api >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -64,10 +85,10 @@ LUA
 run() {
   local name=$1; shift
   echo "### $name"
-  wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency "
+  "${client_cmd[@]}" wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency "
 }
 
-echo "# wrk: $connections connections, $threads threads, ${duration}s each; RUST_LOG=$log_level; $(nproc) cores; $(date -u +%FT%TZ)"
+echo "# wrk: $connections connections, $threads threads, ${duration}s each; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
 run "GET /healthz" "http://127.0.0.1:$port/healthz"
 BODY_FILE="$work/start.json" run "POST /v1/legal-moves (start position)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
 BODY_FILE="$work/midgame.json" run "POST /v1/legal-moves (60-move history)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"

@@ -162,7 +162,7 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
 /// Serves the HTTP API as the environment configures it, until SIGINT or SIGTERM.
 pub fn serve() -> Result<(), String> {
     let config = crate::http::config::Config::from_env().map_err(|e| e.to_string())?;
-    crate::http::telemetry::init(config.log_format);
+    let _log_writer = crate::http::telemetry::init(config.log_format);
     actix_web::rt::System::new().block_on(async move {
         let app = crate::http::startup::Application::build(config.clone())
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;

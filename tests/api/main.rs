@@ -11,6 +11,7 @@ mod errors;
 mod games;
 mod headers;
 mod helpers;
+mod logs;
 mod metrics;
 mod openapi;
 mod operations;

@@ -37,25 +37,73 @@ impl Family {
     }
 }
 
-/// The weights of one family.
-#[derive(Clone, Copy, Debug)]
-struct Weights {
-    king: i32,
+/// The weights of one family, in hundredths of a man.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Weights {
+    /// A king (a man is 100).
+    pub king: i32,
     /// Per rank advanced, in the opening; doubled as the board empties.
-    advance: i32,
-    back_rank: i32,
-    centre: i32,
-    supported: i32,
-    mobility: i32,
+    pub advance: i32,
+    /// A man on its own back row while the opponent has no king.
+    pub back_rank: i32,
+    /// A man in the centre.
+    pub centre: i32,
+    /// A man whose squares behind hold own pieces or are off the board.
+    pub supported: i32,
+    /// Per free square a piece can step to.
+    pub mobility: i32,
     /// A man one step from crowning with its crowning square(s) free.
-    about_to_crown: i32,
+    pub about_to_crown: i32,
     /// Having a king when the opponent has none.
-    sole_king: i32,
+    pub sole_king: i32,
     /// Per rank advanced, a man that no enemy piece can stop before it crowns (none in the
     /// cone ahead of it, and no enemy king).
-    runaway: i32,
+    pub runaway: i32,
     /// Per man of difference between the two wings.
-    balance: i32,
+    pub balance: i32,
+}
+
+impl Weights {
+    /// The field names, in the order of [`Weights::to_array`].
+    pub const NAMES: [&'static str; 10] = [
+        "king",
+        "advance",
+        "back_rank",
+        "centre",
+        "supported",
+        "mobility",
+        "about_to_crown",
+        "sole_king",
+        "runaway",
+        "balance",
+    ];
+
+    /// The weights `evaluate` uses for `family`.
+    pub const fn of(family: Family) -> Weights {
+        weights(family)
+    }
+
+    /// The weights as an array, in the order of [`Weights::NAMES`] (for tuning).
+    pub fn to_array(&self) -> [i32; 10] {
+        [
+            self.king,
+            self.advance,
+            self.back_rank,
+            self.centre,
+            self.supported,
+            self.mobility,
+            self.about_to_crown,
+            self.sole_king,
+            self.runaway,
+            self.balance,
+        ]
+    }
+
+    /// The weights from an array in the order of [`Weights::NAMES`].
+    pub fn from_array(a: [i32; 10]) -> Weights {
+        let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance] = a;
+        Weights { king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance }
+    }
 }
 
 const fn weights(family: Family) -> Weights {
@@ -214,10 +262,16 @@ pub const WIN_THRESHOLD: i32 = WIN - 1_000;
 /// The value of `position` for the side to move, in hundredths of a man.
 #[inline]
 pub fn evaluate<R: Rules>(position: &Position<R>) -> i32 {
-    let white = side::<R>(position, Color::White);
-    let black = side::<R>(position, Color::Black);
+    evaluate_with(position, &Tables::<R>::WEIGHTS)
+}
+
+/// [`evaluate`] with other weights than its family's (for tuning them).
+#[inline(always)]
+pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32 {
+    let white = side::<R>(position, Color::White, weights);
+    let black = side::<R>(position, Color::Black, weights);
     let mut score = white.score - black.score;
-    score = endgame::<R>(position, &white, &black, score);
+    score = endgame::<R>(position, &white, &black, score, weights);
     match position.side_to_move() {
         Color::White => score,
         Color::Black => -score,
@@ -232,8 +286,7 @@ struct Side {
 }
 
 #[inline(always)]
-fn side<R: Rules>(position: &Position<R>, color: Color) -> Side {
-    let w = Tables::<R>::WEIGHTS;
+fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     let m = &Tables::<R>::MASKS;
     let g = R::GEOMETRY;
     let men = position.men(color);
@@ -306,8 +359,7 @@ fn side<R: Rules>(position: &Position<R>, color: Color) -> Side {
 
 /// Endgame knowledge, from White's side: `score` adjusted.
 #[inline(always)]
-fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: i32) -> i32 {
-    let w = Tables::<R>::WEIGHTS;
+fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: i32, w: &Weights) -> i32 {
     let (white_pieces, black_pieces) = (white.men + white.kings, black.men + black.kings);
     if R::ENDGAME == EndgameRules::Turkish && white_pieces == 1 && black_pieces == 1 {
         return 0;
@@ -409,6 +461,16 @@ mod tests {
         let free = eval::<International>("W:W11:B5");
         let blocked = eval::<International>("W:W11:B1");
         assert!(free - blocked >= 40, "free {free}, blocked {blocked}");
+    }
+
+    #[test]
+    fn evaluate_uses_its_familys_weights_and_evaluate_with_other_ones() {
+        let position = Position::<International>::from_fen("W:W31,32,33,K45:B5,6,7,18").expect("valid FEN");
+        let own = Weights::of(Family::FlyingKings10);
+        assert_eq!(evaluate(&position), evaluate_with(&position, &own));
+        let heavier_kings = Weights { king: own.king + 100, ..own };
+        assert!(evaluate_with(&position, &heavier_kings) > evaluate(&position));
+        assert_eq!(Weights::from_array(own.to_array()), own);
     }
 
     #[test]

@@ -110,6 +110,12 @@ impl<R: Rules> Game<R> {
         game
     }
 
+    /// Makes room for `plies` more moves, so that playing them allocates nothing more.
+    pub fn reserve(&mut self, plies: usize) {
+        self.moves.reserve(plies);
+        self.reversible.reserve(plies);
+    }
+
     /// The rules of this game.
     pub fn rules(&self) -> &GameRules {
         &self.rules

@@ -1,6 +1,6 @@
 //! Tunes one board family's evaluation weights on self-play games (Texel's method).
 //!
-//! 1. Plays `--games` games of the variant against itself at a fixed depth, each from the
+//! 1. Plays `<games>` games of the variant against itself at a fixed depth, each from the
 //!    start position after a few random plies, and keeps every quiet position (no capture for
 //!    either side) with the game's result.
 //! 2. Fits the scale `k` that maps an evaluation to an expected result,

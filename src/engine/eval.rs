@@ -80,9 +80,57 @@ impl Weights {
 
     /// The weights `evaluate` uses for `family`.
     pub const fn of(family: Family) -> Weights {
-        weights(family)
+        match family {
+            Family::ShortKings8 => Weights {
+                king: 140,
+                advance: 3,
+                back_rank: 10,
+                centre: 6,
+                supported: 3,
+                mobility: 2,
+                about_to_crown: 25,
+                sole_king: 10,
+                runaway: 3,
+                balance: 0,
+            },
+            Family::FlyingKings8 => Weights {
+                king: 260,
+                advance: 3,
+                back_rank: 8,
+                centre: 6,
+                supported: 3,
+                mobility: 1,
+                about_to_crown: 40,
+                sole_king: 60,
+                runaway: 8,
+                balance: 0,
+            },
+            Family::FlyingKings10 => Weights {
+                king: 300,
+                advance: 2,
+                back_rank: 6,
+                centre: 5,
+                supported: 3,
+                mobility: 1,
+                about_to_crown: 40,
+                sole_king: 80,
+                runaway: 8,
+                balance: 4,
+            },
+            Family::Turkish => Weights {
+                king: 260,
+                advance: 4,
+                back_rank: 0,
+                centre: 3,
+                supported: 2,
+                mobility: 1,
+                about_to_crown: 40,
+                sole_king: 60,
+                runaway: 0,
+                balance: 0,
+            },
+        }
     }
-
     /// The weights as an array, in the order of [`Weights::NAMES`] (for tuning).
     pub fn to_array(&self) -> [i32; 10] {
         [
@@ -103,59 +151,6 @@ impl Weights {
     pub fn from_array(a: [i32; 10]) -> Weights {
         let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance] = a;
         Weights { king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance }
-    }
-}
-
-const fn weights(family: Family) -> Weights {
-    match family {
-        Family::ShortKings8 => Weights {
-            king: 140,
-            advance: 3,
-            back_rank: 10,
-            centre: 6,
-            supported: 3,
-            mobility: 2,
-            about_to_crown: 25,
-            sole_king: 10,
-            runaway: 3,
-            balance: 0,
-        },
-        Family::FlyingKings8 => Weights {
-            king: 260,
-            advance: 3,
-            back_rank: 8,
-            centre: 6,
-            supported: 3,
-            mobility: 1,
-            about_to_crown: 40,
-            sole_king: 60,
-            runaway: 8,
-            balance: 0,
-        },
-        Family::FlyingKings10 => Weights {
-            king: 300,
-            advance: 2,
-            back_rank: 6,
-            centre: 5,
-            supported: 3,
-            mobility: 1,
-            about_to_crown: 40,
-            sole_king: 80,
-            runaway: 8,
-            balance: 4,
-        },
-        Family::Turkish => Weights {
-            king: 260,
-            advance: 4,
-            back_rank: 0,
-            centre: 3,
-            supported: 2,
-            mobility: 1,
-            about_to_crown: 40,
-            sole_king: 60,
-            runaway: 0,
-            balance: 0,
-        },
     }
 }
 
@@ -249,7 +244,7 @@ struct Tables<R>(core::marker::PhantomData<R>);
 
 impl<R: Rules> Tables<R> {
     const FAMILY: Family = Family::of::<R>();
-    const WEIGHTS: Weights = weights(Self::FAMILY);
+    const WEIGHTS: Weights = Weights::of(Self::FAMILY);
     const MASKS: Masks = masks(R::GEOMETRY);
 }
 

@@ -8,9 +8,9 @@ use super::draw::QuietReset;
 use super::game::{Game, GameRules, PlayError, Status};
 use super::geometry::NONE;
 use super::mv::Move;
-use super::naming::{Naming, SquareName};
+use super::naming::SquareName;
 use super::notation::fen::FenError;
-use super::notation::pdn::{Entry, MoveTable, MoveTextError};
+use super::notation::pdn::{parse_from_to, Entry, MoveTable, MoveTextError};
 use super::position::{ParsePositionError, Position, PositionError};
 use super::ruleset::Rules;
 use super::variant::{Variant, VariantVisitor};
@@ -225,7 +225,7 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
         return Err(ReplayError::GameOver { index, status });
     }
     // Fast path: `from-to` naming exactly one legal move needs no route table.
-    if let Some((from, to)) = from_to(text, &R::NAMING) {
+    if let Some((from, to)) = parse_from_to(text, &R::NAMING) {
         let mut matching = game.legal_moves().iter().filter(|m| m.from == from && m.to == to);
         if let (Some(&mv), None) = (matching.next(), matching.next()) {
             play_found(game, &mv, text, index)?;
@@ -254,15 +254,6 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
     })?;
     play_found(game, &mv, text, index)?;
     Ok(mv)
-}
-
-/// The squares of move text of exactly two squares (`11-15`, `c3xe5`), the common case,
-/// read without building a square list; `None` for anything else (a longer path, spaces, `×`),
-/// which the move table reads.
-fn from_to(text: &str, naming: &Naming) -> Option<(u8, u8)> {
-    let at = text.bytes().position(|c| matches!(c, b'-' | b'x' | b'X' | b':'))?;
-    let (from, to) = (text.get(..at)?, text.get(at + 1..)?);
-    Some((naming.parse(from).ok()?, naming.parse(to).ok()?))
 }
 
 /// Plays a move taken from the game's own legal moves. The game was checked to be ongoing and

@@ -18,11 +18,25 @@ use crate::rules::ruleset::Rules;
 fn next_separator(text: &str) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     bytes.iter().enumerate().find_map(|(i, &byte)| match byte {
-        b'-' | b'x' | b'X' | b':' => Some((i, 1)),
+        _ if is_ascii_separator(byte) => Some((i, 1)),
         // '×' (U+00D7) is the two bytes C3 97 in UTF-8, and no other character starts so.
         0xC3 if bytes.get(i + 1) == Some(&0x97) => Some((i, 2)),
         _ => None,
     })
+}
+
+/// The one-byte separators of squares in move text.
+fn is_ascii_separator(byte: u8) -> bool {
+    matches!(byte, b'-' | b'x' | b'X' | b':')
+}
+
+/// The squares of move text of exactly two bare squares joined by an ASCII separator (`11-15`,
+/// `c3xe5`), the common case, read without building a square list. `None` for anything else
+/// (a longer path, spaces, `×`, a bad square): [`parse_squares`] or a [`MoveTable`] reads it.
+pub fn parse_from_to(text: &str, naming: &Naming) -> Option<(u8, u8)> {
+    let at = text.bytes().position(is_ascii_separator)?;
+    let (from, to) = (text.get(..at)?, text.get(at + 1..)?);
+    Some((naming.parse(from).ok()?, naming.parse(to).ok()?))
 }
 
 /// `text` without surrounding whitespace; the common case (a bare square name) is checked
@@ -255,6 +269,19 @@ mod tests {
                 panic!("{text:?} should name a bad square");
             };
             assert_eq!(found, item, "{text:?}");
+        }
+    }
+
+    #[test]
+    fn two_bare_squares_are_read_directly_and_anything_else_is_left_to_the_full_reader() {
+        let english = &English::NAMING;
+        let square = |name| english.parse(name).unwrap();
+        assert_eq!(parse_from_to("11-15", english), Some((square("11"), square("15"))));
+        assert_eq!(parse_from_to("22x15", english), Some((square("22"), square("15"))));
+        let (c3, e5) = (Russian::NAMING.parse("c3").unwrap(), Russian::NAMING.parse("e5").unwrap());
+        assert_eq!(parse_from_to("c3:e5", &Russian::NAMING), Some((c3, e5)));
+        for text in ["22x15x8", " 11-15", "11 - 15", "22×15", "11-99", "11", ""] {
+            assert_eq!(parse_from_to(text, english), None, "{text:?}");
         }
     }
 }

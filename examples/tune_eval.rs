@@ -148,9 +148,9 @@ fn self_play<R: Rules>(seed: u64, depth: u32, table: &mut Table) -> Vec<Sample<R
     let cancel = AtomicBool::new(false);
     let mut positions = Vec::new();
     while game.status() == Status::Ongoing && game.moves().len() < MAX_PLIES {
-        let legal = game.legal_moves().as_slice();
+        let legal = game.legal_moves();
         let mv = if game.moves().len() < RANDOM_PLIES {
-            legal[rng.usize(..legal.len())]
+            legal.as_slice()[rng.usize(..legal.len())]
         } else {
             if quiet(game.position()) {
                 positions.push(*game.position());

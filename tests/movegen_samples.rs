@@ -1,8 +1,10 @@
 //! Every position of `tests/data/movegen-samples/` (copied from `shared/reference/`): our legal
-//! moves equal `keys_distinct` exactly, and our capture routes equal the listed paths.
+//! moves equal `keys_distinct` exactly, and our capture routes equal the listed paths; the
+//! cheap questions (`any_capture`, `any_quiet_move`) agree with the list.
 
 use std::collections::BTreeSet;
 
+use draughts_api::rules::movegen;
 use draughts_api::rules::notation::pdn::MoveTable;
 use draughts_api::rules::{Position, Rules, Variant, VariantVisitor};
 use serde_json::Value;
@@ -43,7 +45,12 @@ impl VariantVisitor for Moves<'_> {
                 routes.insert(route.iter().map(|&s| name(s)).collect::<Vec<_>>().join(separator));
             }
         }
-        assert_eq!(keys.len(), position.legal_moves().len(), "the move table and the move list disagree");
+        let legal = position.legal_moves();
+        assert_eq!(keys.len(), legal.len(), "the move table and the move list disagree");
+        let can_capture = legal.iter().any(|m| m.is_capture());
+        assert_eq!(movegen::any_capture(&position), can_capture, "any_capture disagrees with the list");
+        let can_move = can_capture || movegen::any_quiet_move(&position);
+        assert_eq!(can_move, !legal.is_empty(), "any_quiet_move disagrees with the list");
         (keys, routes)
     }
 }

@@ -1,6 +1,7 @@
 //! Property tests over random playouts in every variant: FEN and move-text round trips, moves
 //! that neither create pieces nor uncrown kings, transpositions reaching equal positions, the
-//! optional-capture house rule, and parsers that never panic on arbitrary text.
+//! optional-capture house rule, the cheap questions replay asks agreeing with the full move list,
+//! and parsers that never panic on arbitrary text.
 //!
 //! A playout starts at `Position::<R>::start()` and plays up to 120 legal moves chosen by
 //! proptest-generated indices, stopping early when the side to move has no move.
@@ -9,6 +10,7 @@
 use std::collections::BTreeSet;
 use std::hash::{BuildHasher, RandomState};
 
+use draughts_api::rules::movegen;
 use draughts_api::rules::notation::pdn::{parse_squares, MoveTable};
 use draughts_api::rules::view::GameRequest;
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
@@ -91,6 +93,28 @@ impl PlayoutProperty for MovesPlayAndTableListsThem {
             let in_list: BTreeSet<Move> = legal.iter().copied().collect();
             assert_eq!(in_table, in_list, "{at}: the table and the list differ");
             assert_eq!(table.entries().len(), legal.len(), "{at}: repeated moves");
+        }
+    }
+}
+
+/// The questions replay asks without listing the legal moves (`any_capture`,
+/// `any_quiet_move`, `quiet_step`) answer as the full list does, for every origin and
+/// destination.
+struct CheapQuestionsAgreeWithTheList;
+
+impl PlayoutProperty for CheapQuestionsAgreeWithTheList {
+    fn check<R: Rules>(&self, positions: &[Position<R>]) {
+        for p in positions {
+            let at = format!("{} {}", R::VARIANT, p.to_fen());
+            let house = p.legal_moves_with(false);
+            assert_eq!(movegen::any_capture(p), house.iter().any(Move::is_capture), "{at}: any_capture");
+            assert_eq!(movegen::any_quiet_move(p), house.iter().any(|m| !m.is_capture()), "{at}: any_quiet_move");
+            for from in R::GEOMETRY.valid {
+                for to in R::GEOMETRY.valid {
+                    let quiet = house.iter().find(|m| !m.is_capture() && m.from == from && m.to == to);
+                    assert_eq!(movegen::quiet_step(p, from, to).as_ref(), quiet, "{at}: quiet_step {from} {to}");
+                }
+            }
         }
     }
 }
@@ -294,6 +318,11 @@ proptest! {
         indices in move_indices()
     ) {
         in_every_variant(Transpositions, &indices);
+    }
+
+    #[test]
+    fn cheap_questions_agree_with_the_legal_move_list_in_every_variant(indices in move_indices()) {
+        in_every_variant(CheapQuestionsAgreeWithTheList, &indices);
     }
 
     #[test]

@@ -75,7 +75,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let mut order: Vec<usize> = (0..legal.len()).collect();
     let started = Instant::now();
     for depth in 1..=limits.max_depth.max(1) {
-        let Some((best, score)) = searcher.root(&root, hash, legal, &mut order, &noise, depth as i32) else {
+        let Some((best, score)) = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32) else {
             break;
         };
         result.best = legal.as_slice()[best];

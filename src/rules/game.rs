@@ -3,7 +3,7 @@
 
 use super::color::Color;
 use super::draw::{advance_clocks, DrawRules, EndgameClock, QuietReset};
-use super::movegen::{MoveList, MoveSink};
+use super::movegen::{self, MoveList};
 use super::mv::Move;
 use super::position::Position;
 use super::ruleset::Rules;
@@ -87,7 +87,10 @@ pub struct Game<R: Rules> {
     reversible: Vec<Position<R>>,
     quiet_plies: u32,
     clocks: Vec<EndgameClock>,
-    legal: MoveList,
+    /// Whether the side to move can capture. The legal moves themselves are listed only when
+    /// asked for: replaying a history needs only whether each move is legal, which is cheaper
+    /// to answer.
+    can_capture: bool,
     status: Status,
 }
 
@@ -103,7 +106,7 @@ impl<R: Rules> Game<R> {
             reversible: vec![start],
             quiet_plies: 0,
             clocks,
-            legal: MoveList::new(),
+            can_capture: false,
             status: Status::Ongoing,
         };
         game.settle();
@@ -142,8 +145,12 @@ impl<R: Rules> Game<R> {
     }
 
     /// The legal moves now; none once the game is over.
-    pub fn legal_moves(&self) -> &MoveList {
-        &self.legal
+    pub fn legal_moves(&self) -> MoveList {
+        let mut list = MoveList::new();
+        if !self.status.is_over() {
+            self.position.generate_into(self.rules.mandatory_capture, &mut list);
+        }
+        list
     }
 
     /// Plies since the last capture or quiet-count reset event.
@@ -167,9 +174,49 @@ impl<R: Rules> Game<R> {
         if self.status.is_over() {
             return Err(PlayError::GameOver(self.status));
         }
-        if !self.legal.contains(mv) {
+        let legal = if mv.is_capture() {
+            self.can_capture && self.legal_moves().contains(mv)
+        } else {
+            self.quiet_move(mv.from, mv.to) == Some(*mv)
+        };
+        if !legal {
             return Err(PlayError::Illegal(*mv));
         }
+        self.play_legal(mv);
+        Ok(())
+    }
+
+    /// Plays the only legal move from `from` to `to` and returns it; `None`, leaving the game
+    /// as it was, when no legal move or several go there (the caller then reads the move's
+    /// whole text) or the game is over. A quiet move is found without listing every legal move:
+    /// a history's moves are mostly quiet.
+    pub fn play_from_to(&mut self, from: u8, to: u8) -> Option<Move> {
+        let mv = match self.quiet_move(from, to) {
+            Some(mv) => mv,
+            None if self.can_capture && !self.status.is_over() => {
+                let legal = self.legal_moves();
+                let mut matching = legal.iter().filter(|m| m.is_capture() && m.from == from && m.to == to);
+                match (matching.next(), matching.next()) {
+                    (Some(&mv), None) => mv,
+                    _ => return None,
+                }
+            }
+            None => return None,
+        };
+        self.play_legal(&mv);
+        Some(mv)
+    }
+
+    /// The quiet move from `from` to `to` if it is legal now.
+    fn quiet_move(&self, from: u8, to: u8) -> Option<Move> {
+        if self.status.is_over() || (self.rules.mandatory_capture && self.can_capture) {
+            return None;
+        }
+        movegen::quiet_step(&self.position, from, to)
+    }
+
+    /// Plays `mv`, known to be legal, and updates the outcome.
+    fn play_legal(&mut self, mv: &Move) {
         let mover = self.position.side_to_move();
         let man_moved = !self.position.kings(mover).contains(mv.from);
         self.position.play_unchecked(mv);
@@ -187,26 +234,21 @@ impl<R: Rules> Game<R> {
             self.clocks = advance_clocks(R::ENDGAME, &self.clocks, &self.position, Some(mover));
         }
         self.settle();
-        Ok(())
     }
 
-    /// Works out the status of the current position and its legal moves.
+    /// Works out the status of the current position; its legal moves are listed when asked for.
     fn settle(&mut self) {
         let side = self.position.side_to_move();
-        self.legal.clear();
-        self.position.generate_into(self.rules.mandatory_capture, &mut self.legal);
+        self.can_capture = movegen::any_capture(&self.position);
         self.status = if self.position.pieces(side).is_empty() {
             Status::Win { winner: side.opponent(), reason: WinReason::NoPieces }
-        } else if self.legal.is_empty() {
+        } else if !self.can_capture && !movegen::any_quiet_move(&self.position) {
             Status::Win { winner: side.opponent(), reason: WinReason::NoMoves }
         } else if let Some(reason) = self.draw() {
             Status::Draw(reason)
         } else {
             Status::Ongoing
         };
-        if self.status.is_over() {
-            self.legal.clear();
-        }
     }
 
     fn draw(&self) -> Option<DrawReason> {

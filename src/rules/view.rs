@@ -226,9 +226,7 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
     }
     // Fast path: `from-to` naming exactly one legal move needs no route table.
     if let Some((from, to)) = parse_from_to(text, &R::NAMING) {
-        let mut matching = game.legal_moves().iter().filter(|m| m.from == from && m.to == to);
-        if let (Some(&mv), None) = (matching.next(), matching.next()) {
-            play_found(game, &mv, text, index)?;
+        if let Some(mv) = game.play_from_to(from, to) {
             return Ok(mv);
         }
     }

@@ -5,11 +5,13 @@
 //! path ([`MoveList`]) keep their moves inline.
 
 mod captures;
+mod exists;
 mod jumps;
 mod list;
 mod quiet;
 mod sink;
 
+pub use exists::{any_capture, any_quiet_move, quiet_step};
 pub use list::{Counting, MoveList, PathList, Route, Routes};
 pub use sink::MoveSink;
 

@@ -268,7 +268,7 @@ fn unreachable_view<R: Rules>(result: &SearchResult) -> MoveView {
         notation: format!("{}-{}", name(result.best.from), name(result.best.to)),
         from: name(result.best.from),
         to: name(result.best.to),
-        path: vec![name(result.best.from), name(result.best.to)],
+        path: [name(result.best.from), name(result.best.to)].into_iter().collect(),
         captures: result.best.captures.map(name).collect(),
         promotes: result.best.promotes,
     }

@@ -79,6 +79,14 @@ impl SquareText {
         self.len += 1;
     }
 
+    /// Appends the text to `out`, byte by byte (every byte is ASCII), without the UTF-8 check
+    /// [`SquareText::as_str`] makes: FENs and move notation append many squares.
+    pub fn append_to(&self, out: &mut String) {
+        for &byte in &self.bytes[..self.len as usize] {
+            out.push(char::from(byte));
+        }
+    }
+
     /// The text.
     pub fn as_str(&self) -> &str {
         // Only ASCII letters and digits are ever pushed.
@@ -253,6 +261,9 @@ mod tests {
         ] {
             assert_eq!(name.text().as_str(), text);
             assert_eq!(name.to_string(), text);
+            let mut appended = String::from("x");
+            name.text().append_to(&mut appended);
+            assert_eq!(appended, format!("x{text}"));
         }
     }
 }

@@ -15,6 +15,10 @@ use super::position::{ParsePositionError, Position, PositionError};
 use super::ruleset::Rules;
 use super::variant::{Variant, VariantVisitor};
 
+/// The squares of a route or of the pieces it captures, inline up to a long capture's length:
+/// listing a position's moves allocates no list per move.
+pub type SquareNames = SmallVec<[SquareName; 12]>;
+
 /// A legal move as the API shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
@@ -25,9 +29,9 @@ pub struct MoveView {
     /// Destination.
     pub to: SquareName,
     /// Every square of the route, origin and destination included.
-    pub path: Vec<SquareName>,
+    pub path: SquareNames,
     /// The captured pieces, in the order they are taken along `path`.
-    pub captures: Vec<SquareName>,
+    pub captures: SquareNames,
     /// Whether a man is crowned.
     pub promotes: bool,
 }

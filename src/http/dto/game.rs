@@ -1,8 +1,11 @@
 //! Game requests (`legal-moves`, `apply-move`) and their answers.
 
-use serde::{Deserialize, Serialize};
+use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
-use utoipa::ToSchema;
+use smallvec::SmallVec;
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::MoveTexts;
 
@@ -163,24 +166,47 @@ impl<'a> CheckedGame<'a> {
     }
 }
 
-/// A square: a number on numbered boards, a name such as `c3` on algebraic ones.
-#[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
-#[serde(untagged)]
-pub enum SquareDto {
-    /// A square number.
-    Number(u8),
-    /// An algebraic square name.
-    Name(String),
-}
+/// A square: a number on numbered boards, a name such as `c3` on algebraic ones. Holds the
+/// name itself (no `String` per square) and writes it as a number or a string.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct SquareDto(pub SquareName);
 
 impl From<SquareName> for SquareDto {
     fn from(name: SquareName) -> SquareDto {
-        match name {
-            SquareName::Number(n) => SquareDto::Number(n),
-            SquareName::Algebraic(..) => SquareDto::Name(name.to_string()),
+        SquareDto(name)
+    }
+}
+
+impl Serialize for SquareDto {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match self.0 {
+            SquareName::Number(n) => serializer.serialize_u8(n),
+            name @ SquareName::Algebraic(..) => serializer.serialize_str(name.text().as_str()),
         }
     }
 }
+
+/// The schema: one of a number and a string.
+impl PartialSchema for SquareDto {
+    fn schema() -> RefOr<Schema> {
+        let number = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+            .description(Some("A square number."))
+            .minimum(Some(0));
+        let name = ObjectBuilder::new().schema_type(Type::String).description(Some("An algebraic square name."));
+        OneOfBuilder::new()
+            .item(number)
+            .item(name)
+            .description(Some("A square: a number on numbered boards, a name such as `c3` on algebraic ones."))
+            .into()
+    }
+}
+
+impl ToSchema for SquareDto {}
+
+/// The squares of a move's route or captures, inline (no list allocated per move).
+pub type SquareDtos = SmallVec<[SquareDto; 12]>;
 
 /// A legal move.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -193,9 +219,11 @@ pub struct MoveDto {
     /// Destination square.
     pub to: SquareDto,
     /// Every square of the route, origin and destination included.
-    pub path: Vec<SquareDto>,
+    #[schema(value_type = Vec<SquareDto>)]
+    pub path: SquareDtos,
     /// The captured pieces' squares, in the order they are taken.
-    pub captures: Vec<SquareDto>,
+    #[schema(value_type = Vec<SquareDto>)]
+    pub captures: SquareDtos,
     /// Whether a man is crowned by the move.
     pub promotes: bool,
 }

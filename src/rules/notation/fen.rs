@@ -169,7 +169,7 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
             if position.kings(color).contains(square) {
                 out.push('K');
             }
-            out.push_str(R::NAMING.name(square).text().as_str());
+            R::NAMING.name(square).text().append_to(&mut out);
         }
     }
     out

@@ -216,7 +216,7 @@ impl MoveTable {
             if i > 0 {
                 text.push(separator);
             }
-            text.push_str(self.naming.name(square).text().as_str());
+            self.naming.name(square).text().append_to(&mut text);
         }
         text
     }

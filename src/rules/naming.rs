@@ -120,6 +120,9 @@ pub struct Naming {
     numbers: [u8; 64],
     /// The internal index of each number ([`NONE`] where there is none).
     by_number: [u8; 101],
+    /// The internal index of each square as players see the board, at `row * 10 + column`
+    /// ([`NONE`] where there is none): reading an algebraic name is one lookup.
+    by_visible: [u8; 100],
 }
 
 impl Naming {
@@ -127,6 +130,16 @@ impl Naming {
     pub const fn new(geometry: &'static Geometry, mirrored: bool, numbering: Numbering, notation: Notation) -> Naming {
         let mut numbers = [0u8; 64];
         let mut by_number = [NONE; 101];
+        let mut by_visible = [NONE; 100];
+        let mut bit = 0;
+        while bit < 64 {
+            if geometry.valid.contains(bit) {
+                let (row, column) = geometry.coords[bit as usize];
+                let column = if mirrored { geometry.size - 1 - column } else { column };
+                by_visible[row as usize * 10 + column as usize] = bit;
+            }
+            bit += 1;
+        }
         if !matches!(numbering, Numbering::None) {
             let size = geometry.size;
             let mut order = 0u8;
@@ -156,7 +169,7 @@ impl Naming {
                 row += 1;
             }
         }
-        Naming { geometry, mirrored, numbering, notation, numbers, by_number }
+        Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible }
     }
 
     /// `(row, column)` as players see the board (column 0 = file `a`).
@@ -171,8 +184,10 @@ impl Naming {
         if row >= size || column >= size {
             return None;
         }
-        let column = if self.mirrored { size - 1 - column } else { column };
-        self.geometry.at(row, column)
+        match self.by_visible[row as usize * 10 + column as usize] {
+            NONE => None,
+            square => Some(square),
+        }
     }
 
     /// The square's number, if this variant numbers its squares.
@@ -248,6 +263,31 @@ fn decimal(digits: &[u8]) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn every_square_reads_back_from_its_name_on_every_naming() {
+        use crate::rules::ruleset::{Brazilian, Czech, English, International, Italian, Russian, Spanish, Turkish};
+        use crate::rules::Rules;
+        let namings = [
+            &English::NAMING,
+            &Russian::NAMING,
+            &Brazilian::NAMING,
+            &International::NAMING,
+            &Spanish::NAMING,
+            &Italian::NAMING,
+            &Czech::NAMING,
+            &Turkish::NAMING,
+        ];
+        for naming in namings {
+            for square in naming.geometry.valid {
+                let name = naming.name(square);
+                assert_eq!(naming.parse(&name.to_string()), Ok(square), "{name}");
+                let (file, rank) = naming.algebraic(square);
+                let algebraic = SquareName::Algebraic(file, rank).to_string();
+                assert_eq!(naming.parse(&algebraic), Ok(square), "{algebraic}");
+            }
+        }
+    }
 
     #[test]
     fn square_names_are_written_as_players_write_them() {

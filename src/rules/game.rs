@@ -147,10 +147,26 @@ impl<R: Rules> Game<R> {
     /// The legal moves now; none once the game is over.
     pub fn legal_moves(&self) -> MoveList {
         let mut list = MoveList::new();
-        if !self.status.is_over() {
-            self.position.generate_into(self.rules.mandatory_capture, &mut list);
-        }
+        self.list_legal_moves(&mut list);
         list
+    }
+
+    /// Puts the legal moves into `list` (built in place by the caller: a list is 2 KiB).
+    fn list_legal_moves(&self, list: &mut MoveList) {
+        if !self.status.is_over() {
+            self.position.generate_into(self.rules.mandatory_capture, list);
+        }
+    }
+
+    /// The only legal capture from `from` to `to`, if exactly one goes there.
+    fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
+        let mut legal = MoveList::new();
+        self.list_legal_moves(&mut legal);
+        let mut matching = legal.iter().filter(|m| m.is_capture() && m.from == from && m.to == to);
+        match (matching.next(), matching.next()) {
+            (Some(&mv), None) => Some(mv),
+            _ => None,
+        }
     }
 
     /// Plies since the last capture or quiet-count reset event.
@@ -175,7 +191,9 @@ impl<R: Rules> Game<R> {
             return Err(PlayError::GameOver(self.status));
         }
         let legal = if mv.is_capture() {
-            self.can_capture && self.legal_moves().contains(mv)
+            let mut legal = MoveList::new();
+            self.list_legal_moves(&mut legal);
+            legal.contains(mv)
         } else {
             self.quiet_move(mv.from, mv.to) == Some(*mv)
         };
@@ -193,14 +211,7 @@ impl<R: Rules> Game<R> {
     pub fn play_from_to(&mut self, from: u8, to: u8) -> Option<Move> {
         let mv = match self.quiet_move(from, to) {
             Some(mv) => mv,
-            None if self.can_capture && !self.status.is_over() => {
-                let legal = self.legal_moves();
-                let mut matching = legal.iter().filter(|m| m.is_capture() && m.from == from && m.to == to);
-                match (matching.next(), matching.next()) {
-                    (Some(&mv), None) => mv,
-                    _ => return None,
-                }
-            }
+            None if self.can_capture => self.only_capture(from, to)?,
             None => return None,
         };
         self.play_legal(&mv);

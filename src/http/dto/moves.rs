@@ -3,7 +3,7 @@
 
 use core::fmt;
 
-use serde::de::{DeserializeSeed, Deserializer, SeqAccess, Visitor};
+use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
 /// The PDN texts of a request's `moves`, oldest first: one buffer, and where each text ends.
@@ -48,21 +48,27 @@ impl<'de> Visitor<'de> for TextsVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveTexts, A::Error> {
-        let mut texts = MoveTexts { text: String::with_capacity(512), ends: Vec::with_capacity(64) };
-        while seq.next_element_seed(AppendText(&mut texts))?.is_some() {}
-        Ok(texts)
+        let mut bytes = Vec::with_capacity(512);
+        let mut ends = Vec::with_capacity(64);
+        while seq.next_element_seed(AppendText { bytes: &mut bytes, ends: &mut ends })?.is_some() {}
+        let text = String::from_utf8(bytes).map_err(|_| de::Error::custom("a move is not valid UTF-8"))?;
+        Ok(MoveTexts { text, ends })
     }
 }
 
 /// Reads one entry of the array onto the end of the buffer; its messages are those of a
-/// `String` ("expected a string").
-struct AppendText<'a>(&'a mut MoveTexts);
+/// `String` ("expected a string"). Each entry is read as bytes and the whole buffer checked as
+/// UTF-8 once, rather than each entry on its own (a long history has hundreds).
+struct AppendText<'a> {
+    bytes: &'a mut Vec<u8>,
+    ends: &'a mut Vec<usize>,
+}
 
 impl<'de> DeserializeSeed<'de> for AppendText<'_> {
     type Value = ();
 
     fn deserialize<D: Deserializer<'de>>(self, deserializer: D) -> Result<(), D::Error> {
-        deserializer.deserialize_str(self)
+        deserializer.deserialize_bytes(self)
     }
 }
 
@@ -73,10 +79,24 @@ impl<'de> Visitor<'de> for AppendText<'_> {
         f.write_str("a string")
     }
 
-    fn visit_str<E>(self, text: &str) -> Result<(), E> {
-        self.0.text.push_str(text);
-        self.0.ends.push(self.0.text.len());
+    /// The string as it stands in the input (it has no escapes): read as bytes, a JSON string
+    /// is not checked for raw control characters, so this checks.
+    fn visit_borrowed_bytes<E: de::Error>(self, bytes: &'de [u8]) -> Result<(), E> {
+        if bytes.iter().any(|&b| b < 0x20) {
+            return Err(E::custom("control character (\\u0000-\\u001F) found while parsing a string"));
+        }
+        self.visit_bytes(bytes)
+    }
+
+    /// The string with its escapes resolved (an escaped `\n` is a legal control character).
+    fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<(), E> {
+        self.bytes.extend_from_slice(bytes);
+        self.ends.push(self.bytes.len());
         Ok(())
+    }
+
+    fn visit_str<E: de::Error>(self, text: &str) -> Result<(), E> {
+        self.visit_bytes(text.as_bytes())
     }
 }
 
@@ -92,11 +112,35 @@ mod tests {
 
     #[test]
     fn moves_read_as_a_list_of_strings_would_be() {
-        for json in
-            [r#"[]"#, r#"["11-15", "23-19", ""]"#, r#"["11\u002d15", "c3:e5", "22×15"]"#, r#""11-15""#, "[1]", "null"]
-        {
+        for json in [
+            r#"[]"#,
+            r#"["11-15", "23-19", ""]"#,
+            r#"["11\u002d15", "c3:e5", "22×15"]"#,
+            r#""11-15""#,
+            "[1]",
+            "null",
+            r#"["\n", "\ud83d\ude00", "a\"b"]"#,
+        ] {
             let as_strings = serde_json::from_str::<Vec<String>>(json).map_err(|e| e.to_string());
             assert_eq!(read(json), as_strings, "{json}");
         }
+    }
+
+    #[test]
+    fn raw_control_characters_are_refused_as_in_any_string() {
+        let json = "[\"11-\n15\"]";
+        let (Err(ours), Err(theirs)) = (read(json), serde_json::from_str::<Vec<String>>(json)) else {
+            panic!("a raw newline in a string is not JSON");
+        };
+        let message = |e: &str| e.split(" at line").next().unwrap_or_default().to_owned();
+        assert_eq!(message(&ours), message(&theirs.to_string()));
+    }
+
+    #[test]
+    fn bytes_that_are_not_utf8_are_refused() {
+        let json = b"[\"11-15\", \"23-\xff19\"]";
+        assert!(serde_json::from_slice::<Vec<String>>(json).is_err());
+        let error = serde_json::from_slice::<MoveTexts>(json).expect_err("not UTF-8");
+        assert!(error.to_string().contains("not valid UTF-8"), "{error}");
     }
 }

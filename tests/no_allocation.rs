@@ -1,10 +1,11 @@
-//! Legal-move generation and playing a move allocate nothing: a counting global allocator
-//! watches move generation and perft over positions of every variant.
+//! Legal-move generation, the cheap questions about it (`movegen::any_capture` …) and playing a
+//! move allocate nothing: a counting global allocator watches move generation and perft over
+//! positions of every variant.
 
 use std::alloc::{GlobalAlloc, Layout, System};
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-use draughts_api::rules::movegen::Counting;
+use draughts_api::rules::movegen::{self, Counting};
 use draughts_api::rules::perft::{perft, PerftOptions};
 use draughts_api::rules::{Position, Rules, Variant, VariantVisitor};
 
@@ -47,6 +48,8 @@ impl VariantVisitor for Walk {
             let mut next = start;
             next.play_unchecked(mv);
             nodes += next.legal_moves().len() as u64;
+            let can_move = movegen::any_capture(&next) || movegen::any_quiet_move(&next);
+            nodes += u64::from(can_move) + u64::from(movegen::quiet_step(&next, mv.from, mv.to).is_some());
         }
         (ALLOCATIONS.load(Ordering::SeqCst) - before, nodes)
     }

@@ -2,7 +2,9 @@
 //!
 //! Captures are generated first; when the side to move can capture and captures are mandatory
 //! the quiet moves are not generated at all. Nothing here allocates: the sinks used on the hot
-//! path ([`MoveList`]) keep their moves inline.
+//! path ([`MoveList`]) keep their moves inline. Whether a capture or a quiet move exists, and
+//! whether one quiet step is possible, are answered without generating ([`any_capture`],
+//! [`any_quiet_move`], [`quiet_step`]).
 
 mod captures;
 mod exists;

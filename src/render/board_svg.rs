@@ -1,6 +1,6 @@
 //! [`board_svg`]: a position of any variant as a self-contained SVG picture.
 //!
-//! The picture is built in two steps: a variant-free [`Scene`] is read off the typed position
+//! The picture is built in two steps: a variant-free `Scene` is read off the typed position
 //! (geometry and square names come from the variant's rules, through [`Variant::visit`]), then
 //! drawn. Rows and columns are those players see: row 0 is the top as White sees the board,
 //! column 0 is file `a`; mirrored boards (near-right corner playable) come out right because

@@ -1,4 +1,4 @@
-//! Variant-free views of moves and games, and [`replay`]: a game from a FEN and PDN move
+//! Variant-free views of moves and games, and [`GameRequest::replay`]: a game from a FEN and PDN move
 //! texts, as a request describes it. The bridge from runtime input to the typed rules.
 
 use smallvec::SmallVec;

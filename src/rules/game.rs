@@ -191,9 +191,7 @@ impl<R: Rules> Game<R> {
             return Err(PlayError::GameOver(self.status));
         }
         let legal = if mv.is_capture() {
-            let mut legal = MoveList::new();
-            self.list_legal_moves(&mut legal);
-            legal.contains(mv)
+            self.legal_moves().contains(mv)
         } else {
             self.quiet_move(mv.from, mv.to) == Some(*mv)
         };

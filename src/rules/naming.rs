@@ -147,22 +147,15 @@ impl Naming {
             while row < size {
                 let mut visible = 0;
                 while visible < size {
-                    let column = if mirrored { size - 1 - visible } else { visible };
-                    let mut bit = 0;
-                    while bit < 64 {
-                        if geometry.valid.contains(bit)
-                            && geometry.coords[bit as usize].0 == row
-                            && geometry.coords[bit as usize].1 == column
-                        {
-                            order += 1;
-                            let number = match numbering {
-                                Numbering::FromWhiteNearRight => geometry.squares + 1 - order,
-                                _ => order,
-                            };
-                            numbers[bit as usize] = number;
-                            by_number[number as usize] = bit;
-                        }
-                        bit += 1;
+                    let bit = by_visible[row as usize * 10 + visible as usize];
+                    if bit != NONE {
+                        order += 1;
+                        let number = match numbering {
+                            Numbering::FromWhiteNearRight => geometry.squares + 1 - order,
+                            _ => order,
+                        };
+                        numbers[bit as usize] = number;
+                        by_number[number as usize] = bit;
                     }
                     visible += 1;
                 }

@@ -1,5 +1,5 @@
-//! Variant-free views of moves and games, and [`GameRequest::replay`]: a game from a FEN and PDN move
-//! texts, as a request describes it. The bridge from runtime input to the typed rules.
+//! Variant-free views of moves and games, and [`GameRequest::replay`]: a game from a FEN and
+//! PDN move texts, as a request describes it. The bridge from runtime input to the typed rules.
 
 use smallvec::SmallVec;
 

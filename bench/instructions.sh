@@ -13,7 +13,7 @@ collected() {
   valgrind --tool=callgrind --callgrind-out-file=/dev/null "$bin" "$1" "$2" 2>&1 |
     sed -n 's/.*Collected : \([0-9]*\).*/\1/p'
 }
-for request in start midgame replay; do
+for request in start midgame replay json-start json-midgame; do
   base=$(collected "$request" 0)
   total=$(collected "$request" "$repetitions")
   echo "$request: $(( (total - base) / repetitions )) instructions per request"

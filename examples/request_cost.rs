@@ -1,14 +1,32 @@
-//! Runs one game request of the rules core (no HTTP) a given number of times, for counting its
-//! instructions with callgrind, which unlike timings do not depend on the machine's load:
-//! `bench/instructions.sh` runs it with 0 and with N repetitions and prints the difference / N.
+//! Runs one game request a given number of times, for counting its instructions with
+//! callgrind, which unlike timings do not depend on the machine's load: `bench/instructions.sh`
+//! runs it with 0 and with N repetitions and prints the difference / N.
 //!
-//!     cargo run --release --example request_cost -- <start|midgame|replay> <repetitions>
+//!     cargo run --release --example request_cost -- <request> <repetitions>
+//!
+//! Requests: `start`, `midgame` (the legal-moves view of the start position and of a 60-ply
+//! history, in the rules core), `replay` (that history replayed alone), and `json-start`,
+//! `json-midgame` (the same two legal-moves requests as the HTTP layer handles them without
+//! actix: the JSON body read, the view, the answer written as JSON).
 
+use draughts_api::http::dto::{CheckedGame, GameBody, LegalMovesResponse};
 use draughts_api::rules::ruleset::English;
 use draughts_api::rules::view::{GameRequest, RuleOverrides};
 use draughts_api::rules::Variant;
 
 include!("../benches/data/english_history.rs");
+
+/// The legal-moves request's JSON body, answered as `routes::game::legal_moves` answers it;
+/// the length of the answer.
+fn answer_json(body: &[u8]) -> usize {
+    let body: GameBody = serde_json::from_slice(body).expect("the body reads");
+    let game = CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), 10_000)
+        .expect("the game is well formed");
+    let answer = LegalMovesResponse::from(game.request().view(None).expect("the request replays"));
+    let mut out = Vec::with_capacity(2048);
+    serde_json::to_writer(&mut out, &answer).expect("the answer writes");
+    out.len()
+}
 
 fn main() {
     let mut args = std::env::args().skip(1);
@@ -16,18 +34,23 @@ fn main() {
     let repetitions: usize = args.next().and_then(|a| a.parse().ok()).unwrap_or(1000);
     let start = GameRequest { variant: Variant::English, fen: None, moves: &[], rules: RuleOverrides::default() };
     let midgame = GameRequest { moves: &HISTORY, ..start };
-    let mut moves = 0;
+    let start_json = br#"{"variant":"english"}"#.to_vec();
+    let midgame_json = serde_json::to_vec(&serde_json::json!({"variant": "english", "moves": &HISTORY[..]}))
+        .expect("the history writes as JSON");
+    let mut total = 0;
     for _ in 0..repetitions {
-        moves += match which.as_str() {
+        total += match which.as_str() {
             "start" => start.view(None).map(|view| view.moves.len()),
             "midgame" => midgame.view(None).map(|view| view.moves.len()),
             "replay" => midgame.replay::<English>().map(|game| game.moves().len()),
+            "json-start" => Ok(answer_json(&start_json)),
+            "json-midgame" => Ok(answer_json(&midgame_json)),
             other => {
-                eprintln!("unknown request {other:?}: start, midgame or replay");
+                eprintln!("unknown request {other:?}: start, midgame, replay, json-start or json-midgame");
                 std::process::exit(2);
             }
         }
         .expect("the request replays");
     }
-    println!("{which}: {repetitions} repetitions, {moves} moves");
+    println!("{which}: {repetitions} repetitions, total {total}");
 }

@@ -6,6 +6,8 @@ use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 use std::time::Instant;
 
+use compact_str::format_compact;
+
 use super::difficulty::Difficulty;
 use super::draws::endgame_plies;
 use super::eval::{WIN, WIN_THRESHOLD};
@@ -265,7 +267,7 @@ fn answer<R: Rules>(
 fn unreachable_view<R: Rules>(result: &SearchResult) -> MoveView {
     let name = |s: u8| R::NAMING.name(s);
     MoveView {
-        notation: format!("{}-{}", name(result.best.from), name(result.best.to)),
+        notation: format_compact!("{}-{}", name(result.best.from), name(result.best.to)),
         from: name(result.best.from),
         to: name(result.best.to),
         path: [name(result.best.from), name(result.best.to)].into_iter().collect(),
@@ -281,7 +283,7 @@ fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[crat
     for mv in line {
         let table = MoveTable::new(&position, mandatory);
         let Some(entry) = table.entry(mv) else { break };
-        out.push(table.notation(entry));
+        out.push(table.notation(entry).into());
         position.play_unchecked(mv);
     }
     out

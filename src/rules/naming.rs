@@ -82,15 +82,20 @@ impl SquareText {
     /// Appends the text to `out`, byte by byte (every byte is ASCII), without the UTF-8 check
     /// [`SquareText::as_str`] makes: FENs and move notation append many squares.
     pub fn append_to(&self, out: &mut String) {
-        for &byte in &self.bytes[..self.len as usize] {
+        for &byte in self.as_bytes() {
             out.push(char::from(byte));
         }
+    }
+
+    /// The text's bytes (ASCII letters and digits).
+    pub fn as_bytes(&self) -> &[u8] {
+        &self.bytes[..self.len as usize]
     }
 
     /// The text.
     pub fn as_str(&self) -> &str {
         // Only ASCII letters and digits are ever pushed.
-        core::str::from_utf8(&self.bytes[..self.len as usize]).unwrap_or_default()
+        core::str::from_utf8(self.as_bytes()).unwrap_or_default()
     }
 }
 
@@ -123,6 +128,9 @@ pub struct Naming {
     /// The internal index of each square as players see the board, at `row * 10 + column`
     /// ([`NONE`] where there is none): reading an algebraic name is one lookup.
     by_visible: [u8; 100],
+    /// The internal indexes of the playable squares in the order lists of squares are written
+    /// in (a FEN's): by number where the notation is numeric, else by rank, then file.
+    writing_order: [u8; 64],
 }
 
 impl Naming {
@@ -162,7 +170,14 @@ impl Naming {
                 row += 1;
             }
         }
-        Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible }
+        let writing_order = writing_order(geometry, notation, &by_number, &by_visible);
+        Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible, writing_order }
+    }
+
+    /// The playable squares in the order lists of squares are written in (a FEN's): by number
+    /// where the notation is numeric, else by rank, then file.
+    pub fn writing_order(&self) -> &[u8] {
+        &self.writing_order[..self.geometry.squares as usize]
     }
 
     /// `(row, column)` as players see the board (column 0 = file `a`).
@@ -222,20 +237,23 @@ impl Naming {
     /// Reads a square written as a number (where the variant numbers squares) or as a file
     /// letter and a rank (on every board).
     pub fn parse(&self, text: &str) -> Result<u8, SquareError> {
-        let bytes = text.as_bytes();
-        match bytes.first() {
-            Some(b'0'..=b'9') => {
-                if bytes.len() > 3 || !bytes.iter().all(u8::is_ascii_digit) {
-                    return Err(SquareError::Malformed);
-                }
-                self.from_number(decimal(bytes))
-            }
-            Some(letter @ (b'a'..=b'z' | b'A'..=b'Z')) => {
-                let rank_text = &text[1..];
-                if rank_text.is_empty() || rank_text.len() > 2 || !rank_text.bytes().all(|b| b.is_ascii_digit()) {
-                    return Err(SquareError::Malformed);
-                }
-                let rank = decimal(rank_text.as_bytes()) as u8; // two digits: at most 99
+        self.parse_bytes(text.as_bytes())
+    }
+
+    /// [`Naming::parse`] on the text's bytes: move text is split into squares on ASCII
+    /// separators, so its parts need no new UTF-8 check.
+    pub fn parse_bytes(&self, bytes: &[u8]) -> Result<u8, SquareError> {
+        match scan_name(bytes) {
+            Some((name, len)) if len == bytes.len() => self.square_named(name),
+            _ => Err(SquareError::Malformed),
+        }
+    }
+
+    /// The square of a name read by [`scan_name`].
+    pub fn square_named(&self, name: ScannedName) -> Result<u8, SquareError> {
+        match name {
+            ScannedName::Number(number) => self.from_number(number),
+            ScannedName::Algebraic { letter, rank } => {
                 let file = letter.to_ascii_lowercase() - b'a';
                 let size = self.geometry.size;
                 if rank == 0 || rank > size || file >= size {
@@ -243,14 +261,81 @@ impl Naming {
                 }
                 self.at_visible(size - rank, file).ok_or(SquareError::NoSuchSquare)
             }
-            _ => Err(SquareError::Malformed),
         }
     }
 }
 
-/// The value of at most three ASCII digits (checked by the caller).
-fn decimal(digits: &[u8]) -> u32 {
-    digits.iter().fold(0, |n, &d| n * 10 + u32::from(d - b'0'))
+/// [`Naming::writing_order`], built from the naming's tables.
+const fn writing_order(
+    geometry: &Geometry,
+    notation: Notation,
+    by_number: &[u8; 101],
+    by_visible: &[u8; 100],
+) -> [u8; 64] {
+    let mut order = [NONE; 64];
+    let mut len = 0;
+    if matches!(notation, Notation::Numeric) && by_number[1] != NONE {
+        while len < geometry.squares as usize {
+            order[len] = by_number[len + 1];
+            len += 1;
+        }
+        return order;
+    }
+    let mut rank = 1;
+    while rank <= geometry.size {
+        let mut file = 0;
+        while file < geometry.size {
+            let square = by_visible[(geometry.size - rank) as usize * 10 + file as usize];
+            if square != NONE {
+                order[len] = square;
+                len += 1;
+            }
+            file += 1;
+        }
+        rank += 1;
+    }
+    order
+}
+
+/// A square name as written, before it is looked up on a board.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ScannedName {
+    /// One to three digits.
+    Number(u32),
+    /// A letter and a rank of one or two digits.
+    Algebraic {
+        /// The file letter as written (either case).
+        letter: u8,
+        /// The rank.
+        rank: u8,
+    },
+}
+
+/// Reads the square name `bytes` start with, in one pass: the name and its length in bytes.
+/// `None` when they start with no well-formed name: neither a digit nor a letter, a letter
+/// without a rank, or more digits than a name has. The name ends at the first byte that
+/// cannot continue it.
+pub fn scan_name(bytes: &[u8]) -> Option<(ScannedName, usize)> {
+    let (first, letter, max_digits) = match bytes.first()? {
+        b'0'..=b'9' => (0, None, 3),
+        &letter @ (b'a'..=b'z' | b'A'..=b'Z') => (1, Some(letter), 2),
+        _ => return None,
+    };
+    let mut value = 0u32;
+    let mut end = first;
+    while let Some(&digit @ b'0'..=b'9') = bytes.get(end) {
+        value = value * 10 + u32::from(digit - b'0');
+        end += 1;
+    }
+    let digits = end - first;
+    if digits == 0 || digits > max_digits {
+        return None;
+    }
+    let name = match letter {
+        None => ScannedName::Number(value),
+        Some(letter) => ScannedName::Algebraic { letter, rank: value as u8 }, // two digits: at most 99
+    };
+    Some((name, end))
 }
 
 #[cfg(test)]
@@ -298,5 +383,35 @@ mod tests {
             name.text().append_to(&mut appended);
             assert_eq!(appended, format!("x{text}"));
         }
+    }
+
+    #[test]
+    fn a_name_is_scanned_up_to_the_first_byte_that_cannot_continue_it() {
+        let number = |n| Some((ScannedName::Number(n), n.to_string().len()));
+        assert_eq!(scan_name(b"11-15"), number(11));
+        assert_eq!(scan_name(b"5x14"), number(5));
+        assert_eq!(scan_name(b"045"), Some((ScannedName::Number(45), 3)));
+        assert_eq!(scan_name(b"c3xe5"), Some((ScannedName::Algebraic { letter: b'c', rank: 3 }, 2)));
+        assert_eq!(scan_name(b"J10"), Some((ScannedName::Algebraic { letter: b'J', rank: 10 }, 3)));
+        for text in [&b""[..], b"-1", b" 1", b"1234", b"c", b"cx3", b"a123", b"\xc3\x97"] {
+            assert_eq!(scan_name(text), None, "{:?}", String::from_utf8_lossy(text));
+        }
+    }
+
+    #[test]
+    fn squares_are_written_by_number_or_else_by_rank_then_file() {
+        use crate::rules::ruleset::{English, Russian, Spanish};
+        use crate::rules::Rules;
+        let english: Vec<_> = English::NAMING.writing_order().iter().map(|&s| English::NAMING.name(s)).collect();
+        assert_eq!(english, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let spanish: Vec<_> = Spanish::NAMING.writing_order().iter().map(|&s| Spanish::NAMING.name(s)).collect();
+        assert_eq!(spanish, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let russian: Vec<_> = Russian::NAMING.writing_order().iter().map(|&s| Russian::NAMING.name(s)).collect();
+        assert_eq!(russian.len(), 32);
+        assert_eq!(russian[..5], [(0, 1), (2, 1), (4, 1), (6, 1), (1, 2)].map(|(f, r)| SquareName::Algebraic(f, r)));
+        assert!(russian.windows(2).all(|w| match (w[0], w[1]) {
+            (SquareName::Algebraic(f0, r0), SquareName::Algebraic(f1, r1)) => (r0, f0) < (r1, f1),
+            _ => false,
+        }));
     }
 }

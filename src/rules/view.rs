@@ -1,6 +1,7 @@
 //! Variant-free views of moves and games, and [`GameRequest::replay`]: a game from a FEN and
 //! PDN move texts, as a request describes it. The bridge from runtime input to the typed rules.
 
+use compact_str::CompactString;
 use smallvec::SmallVec;
 
 use super::color::Color;
@@ -22,8 +23,8 @@ pub type SquareNames = SmallVec<[SquareName; 12]>;
 /// A legal move as the API shows it.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct MoveView {
-    /// Shortest unambiguous PDN text.
-    pub notation: String,
+    /// Shortest unambiguous PDN text (inline: no allocation per move).
+    pub notation: CompactString,
     /// Origin.
     pub from: SquareName,
     /// Destination.
@@ -241,9 +242,9 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
         }
         let candidates = match &error {
             MoveTextError::Ambiguous(moves) => {
-                moves.iter().filter_map(|m| table.entry(m)).map(|e| table.notation(e)).collect()
+                moves.iter().filter_map(|m| table.entry(m)).map(|e| table.notation(e).into()).collect()
             }
-            _ => table.entries().iter().map(|e| table.notation(e)).collect(),
+            _ => table.entries().iter().map(|e| table.notation(e).into()).collect(),
         };
         ReplayError::Illegal {
             index,

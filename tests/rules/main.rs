@@ -15,7 +15,7 @@ use draughts_api::rules::{Status, Variant};
 /// The legal moves of `fen` in `variant`, in our notation.
 pub fn legal(variant: Variant, fen: &str) -> BTreeSet<String> {
     let request = GameRequest { variant, fen: Some(fen), moves: &[], rules: RuleOverrides::default() };
-    request.view(None).unwrap().moves.into_iter().map(|m| m.notation).collect()
+    request.view(None).unwrap().moves.into_iter().map(|m| m.notation.into()).collect()
 }
 
 /// Asserts that the legal moves of `fen` are exactly `expected`.

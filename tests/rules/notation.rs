@@ -143,7 +143,7 @@ fn house_rule_makes_captures_optional_on_8x8_only() {
     let optional = RuleOverrides { mandatory_capture: Some(false), ..RuleOverrides::default() };
     let request = GameRequest { variant: Variant::English, fen: Some("W:W22:B18,1"), moves: &[], rules: optional };
     let moves: std::collections::BTreeSet<String> =
-        request.view(None).unwrap().moves.into_iter().map(|m| m.notation).collect();
+        request.view(None).unwrap().moves.into_iter().map(|m| m.notation.into()).collect();
     assert_eq!(moves, ["22x15", "22-17"].into_iter().map(String::from).collect());
     let request = GameRequest { variant: Variant::International, fen: None, moves: &[], rules: optional };
     assert!(matches!(request.view(None), Err(ReplayError::Rules(_))));

@@ -1,8 +1,8 @@
 //! Game requests (`legal-moves`, `apply-move`) and their answers.
 
+use compact_str::CompactString;
 use serde::{Deserialize, Serialize, Serializer};
 use serde_json::Value;
-use smallvec::SmallVec;
 use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
@@ -11,7 +11,7 @@ use super::MoveTexts;
 
 use crate::http::error::ApiError;
 use crate::rules::naming::SquareName;
-use crate::rules::view::{GameRequest, GameView, MoveView, RuleOverrides};
+use crate::rules::view::{GameRequest, GameView, MoveView, RuleOverrides, SquareNames};
 use crate::rules::{DrawReason, QuietReset, Status, Variant, WinReason};
 
 /// The game a request is about.
@@ -205,25 +205,31 @@ impl PartialSchema for SquareDto {
 
 impl ToSchema for SquareDto {}
 
-/// The squares of a move's route or captures, inline (no list allocated per move).
-pub type SquareDtos = SmallVec<[SquareDto; 12]>;
+/// Writes squares as a list of [`SquareDto`]s: the view's lists are written as they are, with
+/// no list converted per move.
+fn square_list<S: Serializer>(squares: &SquareNames, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.collect_seq(squares.iter().map(|&name| SquareDto(name)))
+}
 
 /// A legal move.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
 #[schema(example = json!({"notation": "9-13", "from": 9, "to": 13, "path": [9, 13], "captures": [], "promotes": false}))]
 pub struct MoveDto {
     /// The shortest unambiguous PDN text of the move.
-    pub notation: String,
+    #[schema(value_type = String)]
+    pub notation: CompactString,
     /// Origin square.
     pub from: SquareDto,
     /// Destination square.
     pub to: SquareDto,
     /// Every square of the route, origin and destination included.
     #[schema(value_type = Vec<SquareDto>)]
-    pub path: SquareDtos,
+    #[serde(serialize_with = "square_list")]
+    pub path: SquareNames,
     /// The captured pieces' squares, in the order they are taken.
     #[schema(value_type = Vec<SquareDto>)]
-    pub captures: SquareDtos,
+    #[serde(serialize_with = "square_list")]
+    pub captures: SquareNames,
     /// Whether a man is crowned by the move.
     pub promotes: bool,
 }
@@ -234,8 +240,8 @@ impl From<MoveView> for MoveDto {
             notation: m.notation,
             from: m.from.into(),
             to: m.to.into(),
-            path: m.path.into_iter().map(Into::into).collect(),
-            captures: m.captures.into_iter().map(Into::into).collect(),
+            path: m.path,
+            captures: m.captures,
             promotes: m.promotes,
         }
     }

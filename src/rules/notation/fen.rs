@@ -1,11 +1,9 @@
 //! PDN FEN: `<side>:W<squares>:B<squares>`, kings prefixed with `K`, ranges `31-50`,
 //! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. RULES.md §12.
 
-use smallvec::SmallVec;
-
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
-use crate::rules::naming::{Naming, SquareError, SquareName};
+use crate::rules::naming::{Naming, SquareError};
 use crate::rules::position::{Position, Setup};
 use crate::rules::ruleset::Rules;
 
@@ -152,33 +150,28 @@ fn add_item(setup: &mut Setup, color: Color, item: &str, naming: &Naming) -> Res
 }
 
 /// Writes `position` as a PDN FEN: side to move, White's pieces, Black's pieces, each list in
-/// square order with kings prefixed by `K`.
+/// square order ([`Naming::writing_order`]) with kings prefixed by `K`.
 pub fn write<R: Rules>(position: &Position<R>) -> String {
     let mut out = String::with_capacity(160);
     out.push(position.side_to_move().letter());
     for color in [Color::White, Color::Black] {
         out.push(':');
         out.push(color.letter());
-        let mut squares: SmallVec<[(u32, u8); 64]> =
-            position.pieces(color).map(|s| (order(R::NAMING.name(s)), s)).collect();
-        squares.sort_unstable();
-        for (i, (_, square)) in squares.into_iter().enumerate() {
-            if i > 0 {
+        let (pieces, kings) = (position.pieces(color), position.kings(color));
+        let mut first = true;
+        for &square in R::NAMING.writing_order() {
+            if !pieces.contains(square) {
+                continue;
+            }
+            if !first {
                 out.push(',');
             }
-            if position.kings(color).contains(square) {
+            first = false;
+            if kings.contains(square) {
                 out.push('K');
             }
             R::NAMING.name(square).text().append_to(&mut out);
         }
     }
     out
-}
-
-/// Sort key: numbers ascending; algebraic squares by rank, then file.
-fn order(name: SquareName) -> u32 {
-    match name {
-        SquareName::Number(n) => n as u32,
-        SquareName::Algebraic(file, rank) => rank as u32 * 16 + file as u32,
-    }
 }

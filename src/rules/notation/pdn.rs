@@ -4,11 +4,12 @@
 //! A [`MoveTable`] holds the legal moves of one position with every route each can be played
 //! by; it is built per request, not on the search's hot path.
 
+use compact_str::CompactString;
 use smallvec::SmallVec;
 
 use crate::rules::movegen::{PathList, Routes};
 use crate::rules::mv::Move;
-use crate::rules::naming::{Naming, SquareError};
+use crate::rules::naming::{scan_name, Naming, SquareError};
 use crate::rules::position::Position;
 use crate::rules::ruleset::Rules;
 
@@ -31,12 +32,18 @@ fn is_ascii_separator(byte: u8) -> bool {
 }
 
 /// The squares of move text of exactly two bare squares joined by an ASCII separator (`11-15`,
-/// `c3xe5`), the common case, read without building a square list. `None` for anything else
-/// (a longer path, spaces, `×`, a bad square): [`parse_squares`] or a [`MoveTable`] reads it.
+/// `c3xe5`), the common case, read in one pass over its bytes without building a square list.
+/// `None` for anything else (a longer path, spaces, `×`, a bad square): [`parse_squares`] or a
+/// [`MoveTable`] reads it.
 pub fn parse_from_to(text: &str, naming: &Naming) -> Option<(u8, u8)> {
-    let at = text.bytes().position(is_ascii_separator)?;
-    let (from, to) = (text.get(..at)?, text.get(at + 1..)?);
-    Some((naming.parse(from).ok()?, naming.parse(to).ok()?))
+    let bytes = text.as_bytes();
+    let (from, from_len) = scan_name(bytes)?;
+    let (&separator, rest) = bytes[from_len..].split_first()?;
+    let (to, to_len) = scan_name(rest)?;
+    if !is_ascii_separator(separator) || to_len != rest.len() {
+        return None;
+    }
+    Some((naming.square_named(from).ok()?, naming.square_named(to).ok()?))
 }
 
 /// `text` without surrounding whitespace; the common case (a bare square name) is checked
@@ -191,7 +198,7 @@ impl MoveTable {
 
     /// The shortest unambiguous PDN text of `entry`: `from-to` / `fromxto`, then with one
     /// intermediate square, then the whole route.
-    pub fn notation(&self, entry: &Entry) -> String {
+    pub fn notation(&self, entry: &Entry) -> CompactString {
         let mv = entry.mv;
         let rivals: Vec<&Entry> =
             self.entries.iter().filter(|e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to).collect();
@@ -209,16 +216,19 @@ impl MoveTable {
         self.write(mv, &entry.routes[0])
     }
 
-    fn write(&self, mv: Move, squares: &[u8]) -> String {
-        let separator = if mv.is_capture() { 'x' } else { '-' };
-        let mut text = String::with_capacity(4 * squares.len());
+    /// The squares joined by the move's separator, built on the stack and kept inline (no
+    /// allocation) up to 24 bytes.
+    fn write(&self, mv: Move, squares: &[u8]) -> CompactString {
+        let separator = if mv.is_capture() { b'x' } else { b'-' };
+        let mut text: SmallVec<[u8; 64]> = SmallVec::new();
         for (i, &square) in squares.iter().enumerate() {
             if i > 0 {
                 text.push(separator);
             }
-            self.naming.name(square).text().append_to(&mut text);
+            text.extend_from_slice(self.naming.name(square).text().as_bytes());
         }
-        text
+        // Square names and separators are ASCII: the text is always UTF-8.
+        CompactString::from_utf8(&text).unwrap_or_default()
     }
 }
 

@@ -16,13 +16,14 @@ use serde::Serialize;
 
 use super::error::ApiError;
 
-/// Registers every endpoint of this module.
+/// Registers every endpoint of this module. Paths are matched in this order, and a path with
+/// a parameter by a regular expression: the game endpoints, the busiest, come first.
 pub fn configure(cfg: &mut web::ServiceConfig) {
-    resource(cfg, "/v1/variants", Method::GET, get().to(variants::list_variants));
-    resource(cfg, "/v1/variants/{variant}", Method::GET, get().to(variants::get_variant));
     resource(cfg, "/v1/legal-moves", Method::POST, web::post().to(game::legal_moves));
     resource(cfg, "/v1/apply-move", Method::POST, web::post().to(game::apply_move));
     resource(cfg, "/v1/ai-move", Method::POST, web::post().to(ai::ai_move));
+    resource(cfg, "/v1/variants", Method::GET, get().to(variants::list_variants));
+    resource(cfg, "/v1/variants/{variant}", Method::GET, get().to(variants::get_variant));
     resource(cfg, "/v1/board.svg", Method::GET, get().to(board::board_svg_picture));
     resource(cfg, "/", Method::GET, get().to(demo::index));
     resource(cfg, "/demo/demo.js", Method::GET, get().to(demo::script));

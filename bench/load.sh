@@ -85,10 +85,16 @@ LUA
 run() {
   local name=$1; shift
   echo "### $name"
-  "${client_cmd[@]}" wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" | grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency "
+  "${client_cmd[@]}" wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" >"$work/wrk.out"
+  grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency " "$work/wrk.out"
+  rates+=("$(awk '/Requests\/sec/ {print $2}' "$work/wrk.out")")
 }
+rates=()
 
 echo "# wrk: $connections connections, $threads threads, ${duration}s each; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
 run "GET /healthz" "http://127.0.0.1:$port/healthz"
 BODY_FILE="$work/start.json" run "POST /v1/legal-moves (start position)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
 BODY_FILE="$work/midgame.json" run "POST /v1/legal-moves (60-move history)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
+run "GET /healthz (again, so that the ratios below divide by its mean over the whole run)" "http://127.0.0.1:$port/healthz"
+ratio() { awk -v a="$1" -v b="${rates[0]}" -v c="${rates[3]}" 'BEGIN {printf "%.2f", 2 * a / (b + c)}'; }
+echo "### throughput / /healthz's mean: start position $(ratio "${rates[1]}"), 60-move history $(ratio "${rates[2]}")"

@@ -237,14 +237,8 @@ impl Naming {
     /// Reads a square written as a number (where the variant numbers squares) or as a file
     /// letter and a rank (on every board).
     pub fn parse(&self, text: &str) -> Result<u8, SquareError> {
-        self.parse_bytes(text.as_bytes())
-    }
-
-    /// [`Naming::parse`] on the text's bytes: move text is split into squares on ASCII
-    /// separators, so its parts need no new UTF-8 check.
-    pub fn parse_bytes(&self, bytes: &[u8]) -> Result<u8, SquareError> {
-        match scan_name(bytes) {
-            Some((name, len)) if len == bytes.len() => self.square_named(name),
+        match scan_name(text.as_bytes()) {
+            Some((name, len)) if len == text.len() => self.square_named(name),
             _ => Err(SquareError::Malformed),
         }
     }
@@ -324,11 +318,13 @@ pub fn scan_name(bytes: &[u8]) -> Option<(ScannedName, usize)> {
     let mut value = 0u32;
     let mut end = first;
     while let Some(&digit @ b'0'..=b'9') = bytes.get(end) {
+        if end - first == max_digits {
+            return None;
+        }
         value = value * 10 + u32::from(digit - b'0');
         end += 1;
     }
-    let digits = end - first;
-    if digits == 0 || digits > max_digits {
+    if end == first {
         return None;
     }
     let name = match letter {
@@ -393,7 +389,7 @@ mod tests {
         assert_eq!(scan_name(b"045"), Some((ScannedName::Number(45), 3)));
         assert_eq!(scan_name(b"c3xe5"), Some((ScannedName::Algebraic { letter: b'c', rank: 3 }, 2)));
         assert_eq!(scan_name(b"J10"), Some((ScannedName::Algebraic { letter: b'J', rank: 10 }, 3)));
-        for text in [&b""[..], b"-1", b" 1", b"1234", b"c", b"cx3", b"a123", b"\xc3\x97"] {
+        for text in [&b""[..], b"-1", b" 1", b"1234", b"99999999999-1", b"c", b"cx3", b"a123", b"\xc3\x97"] {
             assert_eq!(scan_name(text), None, "{:?}", String::from_utf8_lossy(text));
         }
     }

@@ -290,7 +290,9 @@ mod tests {
         assert_eq!(parse_from_to("22x15", english), Some((square("22"), square("15"))));
         let (c3, e5) = (Russian::NAMING.parse("c3").unwrap(), Russian::NAMING.parse("e5").unwrap());
         assert_eq!(parse_from_to("c3:e5", &Russian::NAMING), Some((c3, e5)));
-        for text in ["22x15x8", " 11-15", "11 - 15", "22×15", "11-99", "11", ""] {
+        for text in
+            ["22x15x8", " 11-15", "11 - 15", "22×15", "11-99", "11", "", "99999999999-1", "1-99999999999", "11-15-"]
+        {
             assert_eq!(parse_from_to(text, english), None, "{text:?}");
         }
     }

@@ -73,6 +73,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let mut result = SearchResult { best: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
     let hash = zobrist::hash(&root);
     let mut order: Vec<usize> = (0..legal.len()).collect();
+    let started = Instant::now();
     for depth in 1..=limits.max_depth.max(1) {
         let Some((best, score)) = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32) else {
             break;
@@ -81,10 +82,14 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         result.score = score;
         result.depth = depth;
         result.pv = searcher.principal_variation(&root, hash, result.best);
-        // A forced result is final; a single legal move needs no thought. Otherwise the next
-        // iteration starts however little time is left: it searches the best move so far
-        // first, and an unfinished iteration still counts every move it searched to the end.
-        if score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs() || legal.len() == 1 && depth >= 4 {
+        // A forced result is final; a single legal move needs no thought; another iteration
+        // would most likely not finish in the time left.
+        let elapsed = started.elapsed();
+        let budget = limits.deadline.saturating_duration_since(started);
+        if score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs()
+            || legal.len() == 1 && depth >= 4
+            || elapsed * 4 > budget * 3
+        {
             break;
         }
     }

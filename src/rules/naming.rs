@@ -80,7 +80,7 @@ impl SquareText {
     }
 
     /// Appends the text to `out`, byte by byte (every byte is ASCII), without the UTF-8 check
-    /// [`SquareText::as_str`] makes: FENs and move notation append many squares.
+    /// [`SquareText::as_str`] makes: a FEN appends up to 40 squares.
     pub fn append_to(&self, out: &mut String) {
         for &byte in self.as_bytes() {
             out.push(char::from(byte));

@@ -158,8 +158,9 @@ impl VariantVisitor for Prepare<'_> {
     fn visit<R: Rules>(self) -> Self::Output {
         let request = self.request;
         let game = request.game.replay::<R>()?;
-        if game.status().is_over() {
-            return Err(AiMoveError::GameOver(game.status()));
+        let status = game.status();
+        if status.is_over() {
+            return Err(AiMoveError::GameOver(status));
         }
         let level = request.difficulty.level();
         let budget = request.time_ms.map_or(level.default_budget, Duration::from_millis).min(self.max_budget);

@@ -91,7 +91,9 @@ pub struct Game<R: Rules> {
     /// asked for: replaying a history needs only whether each move is legal, which is cheaper
     /// to answer.
     can_capture: bool,
-    status: Status,
+    /// The status but for a win by "no legal move", which [`Game::status`] works out when
+    /// asked: a replayed history's next move already shows that the side had one.
+    settled: Status,
 }
 
 impl<R: Rules> Game<R> {
@@ -107,7 +109,7 @@ impl<R: Rules> Game<R> {
             quiet_plies: 0,
             clocks,
             can_capture: false,
-            status: Status::Ongoing,
+            settled: Status::Ongoing,
         };
         game.settle();
         game
@@ -141,7 +143,14 @@ impl<R: Rules> Game<R> {
 
     /// Where the game stands.
     pub fn status(&self) -> Status {
-        self.status
+        let blocked = || !self.can_capture && !movegen::any_quiet_move(&self.position);
+        match self.settled {
+            Status::Win { .. } => self.settled,
+            _ if blocked() => {
+                Status::Win { winner: self.position.side_to_move().opponent(), reason: WinReason::NoMoves }
+            }
+            settled => settled,
+        }
     }
 
     /// The legal moves now; none once the game is over.
@@ -153,7 +162,7 @@ impl<R: Rules> Game<R> {
 
     /// Puts the legal moves into `list` (built in place by the caller: a list is 2 KiB).
     fn list_legal_moves(&self, list: &mut MoveList) {
-        if !self.status.is_over() {
+        if !self.settled.is_over() {
             self.position.generate_into(self.rules.mandatory_capture, list);
         }
     }
@@ -187,8 +196,9 @@ impl<R: Rules> Game<R> {
 
     /// Plays `mv` and updates the outcome.
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
-        if self.status.is_over() {
-            return Err(PlayError::GameOver(self.status));
+        let status = self.status();
+        if status.is_over() {
+            return Err(PlayError::GameOver(status));
         }
         let legal = if mv.is_capture() {
             self.legal_moves().contains(mv)
@@ -218,7 +228,7 @@ impl<R: Rules> Game<R> {
 
     /// The quiet move from `from` to `to` if it is legal now.
     fn quiet_move(&self, from: u8, to: u8) -> Option<Move> {
-        if self.status.is_over() || (self.rules.mandatory_capture && self.can_capture) {
+        if self.settled.is_over() || (self.rules.mandatory_capture && self.can_capture) {
             return None;
         }
         movegen::quiet_step(&self.position, from, to)
@@ -245,14 +255,13 @@ impl<R: Rules> Game<R> {
         self.settle();
     }
 
-    /// Works out the status of the current position; its legal moves are listed when asked for.
+    /// Works out whether the side to move can capture and the status but for "no legal move"
+    /// (see [`Game::status`]); the legal moves are listed only when asked for.
     fn settle(&mut self) {
         let side = self.position.side_to_move();
         self.can_capture = movegen::any_capture(&self.position);
-        self.status = if self.position.pieces(side).is_empty() {
+        self.settled = if self.position.pieces(side).is_empty() {
             Status::Win { winner: side.opponent(), reason: WinReason::NoPieces }
-        } else if !self.can_capture && !movegen::any_quiet_move(&self.position) {
-            Status::Win { winner: side.opponent(), reason: WinReason::NoMoves }
         } else if let Some(reason) = self.draw() {
             Status::Draw(reason)
         } else {

@@ -207,6 +207,7 @@ impl Naming {
     }
 
     /// The square with this number, if there is one.
+    #[inline]
     pub fn from_number(&self, number: u32) -> Result<u8, SquareError> {
         if self.numbering == Numbering::None {
             return Err(SquareError::NumbersNotSupported);
@@ -244,6 +245,7 @@ impl Naming {
     }
 
     /// The square of a name read by [`scan_name`].
+    #[inline]
     pub fn square_named(&self, name: ScannedName) -> Result<u8, SquareError> {
         match name {
             ScannedName::Number(number) => self.from_number(number),
@@ -309,6 +311,7 @@ pub enum ScannedName {
 /// `None` when they start with no well-formed name: neither a digit nor a letter, a letter
 /// without a rank, or more digits than a name has. The name ends at the first byte that
 /// cannot continue it.
+#[inline]
 pub fn scan_name(bytes: &[u8]) -> Option<(ScannedName, usize)> {
     let (first, letter, max_digits) = match bytes.first()? {
         b'0'..=b'9' => (0, None, 3),

@@ -225,15 +225,16 @@ impl VariantVisitor for ViewGame<'_> {
 
 /// Finds `text` among the legal moves of the game and plays it.
 pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>) -> Result<Move, ReplayError> {
-    let status = game.status();
-    if status.is_over() {
-        return Err(ReplayError::GameOver { index, status });
-    }
-    // Fast path: `from-to` naming exactly one legal move needs no route table.
+    // Fast path: `from-to` naming exactly one legal move needs no route table (and a game
+    // that is over has none).
     if let Some((from, to)) = parse_from_to(text, &R::NAMING) {
         if let Some(mv) = game.play_from_to(from, to) {
             return Ok(mv);
         }
+    }
+    let status = game.status();
+    if status.is_over() {
+        return Err(ReplayError::GameOver { index, status });
     }
     let table = MoveTable::new(game.position(), game.rules().mandatory_capture);
     let mv = table.find(text).map_err(|error| {
@@ -280,7 +281,8 @@ fn play_found<R: Rules>(game: &mut Game<R>, mv: &Move, text: &str, index: Option
 /// The view of a typed game.
 pub fn game_view<R: Rules>(game: &Game<R>, last_move: Option<MoveView>) -> GameView {
     let position = game.position();
-    let moves = if game.status().is_over() {
+    let status = game.status();
+    let moves = if status.is_over() {
         Vec::new()
     } else {
         let table = MoveTable::new(position, game.rules().mandatory_capture);
@@ -290,7 +292,7 @@ pub fn game_view<R: Rules>(game: &Game<R>, last_move: Option<MoveView>) -> GameV
         variant: R::VARIANT,
         fen: position.to_fen(),
         side_to_move: position.side_to_move(),
-        status: game.status(),
+        status,
         moves,
         last_move,
     }

@@ -2,7 +2,7 @@
 //! RULES.md §1.5.
 
 use super::status_after;
-use draughts_api::rules::view::RuleOverrides;
+use draughts_api::rules::view::{GameRequest, ReplayError, RuleOverrides};
 use draughts_api::rules::{Color, Status, Variant, WinReason};
 
 /// (variant, FEN, the capture of the last piece, the capturing side).
@@ -48,4 +48,20 @@ fn a_side_with_no_legal_move_loses_in_every_variant() {
     }
     let covered: Vec<Variant> = BLOCKED.iter().map(|c| c.0).collect();
     assert!(Variant::ALL.iter().all(|v| covered.contains(v)));
+}
+
+#[test]
+fn a_move_after_a_side_is_blocked_is_refused_as_the_game_being_over() {
+    // A blocked side's own piece, to a square next to it: read by the `from-to` fast path.
+    for (variant, fen, text) in [
+        (Variant::English, "W:W29:B25,22", "29-25"),
+        (Variant::Russian, "B:Wb2,c1:Ba3", "a3-b2"),
+        (Variant::International, "B:W41,47:B36", "36-41"),
+    ] {
+        let request = GameRequest { variant, fen: Some(fen), moves: &[text], rules: RuleOverrides::default() };
+        match request.view(None) {
+            Err(ReplayError::GameOver { index: Some(0), status: Status::Win { reason: WinReason::NoMoves, .. } }) => {}
+            other => panic!("{variant} {fen} {text}: {other:?}"),
+        }
+    }
 }

@@ -35,7 +35,7 @@ fn is_ascii_separator(byte: u8) -> bool {
 /// `c3xe5`), the common case, read in one pass over its bytes without building a square list.
 /// `None` for anything else (a longer path, spaces, `×`, a bad square): [`parse_squares`] or a
 /// [`MoveTable`] reads it.
-#[inline]
+#[inline(always)]
 pub fn parse_from_to(text: &str, naming: &Naming) -> Option<(u8, u8)> {
     let bytes = text.as_bytes();
     let (from, from_len) = scan_name(bytes)?;

@@ -141,7 +141,8 @@ impl<R: Rules> Game<R> {
         &self.moves
     }
 
-    /// Where the game stands.
+    /// Where the game stands. A side left without a legal move has lost, whatever the draw
+    /// counts say.
     pub fn status(&self) -> Status {
         let blocked = || !self.can_capture && !movegen::any_quiet_move(&self.position);
         match self.settled {

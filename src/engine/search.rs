@@ -240,7 +240,7 @@ impl<R: Rules> Searcher<'_, R> {
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
                 // its static value would miss the capture (or the defence against it).
-                if depth < 0 || !self.threatened(position, ply) {
+                if depth < 0 || !Self::threatened(position) {
                     return evaluate(position);
                 }
                 position.generate_into(self.mandatory, &mut self.frames[ply].moves);
@@ -377,14 +377,11 @@ impl<R: Rules> Searcher<'_, R> {
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 
-    /// Whether the opponent could capture if it were its turn (the next ply's frame, unused
-    /// until this node has children, holds the captures).
+    /// Whether the opponent could capture if it were its turn (a first jump is enough: every
+    /// one starts a capture).
     #[inline]
-    fn threatened(&mut self, position: &Position<R>, ply: usize) -> bool {
-        let captures = &mut self.frames[ply + 1].moves;
-        captures.clear();
-        movegen::captures_counting_quiet(&position.with_other_side_to_move(), true, captures);
-        !captures.is_empty()
+    fn threatened(position: &Position<R>) -> bool {
+        movegen::any_capture(&position.with_other_side_to_move())
     }
 
     /// A leaf where capturing is optional: the static evaluation stands unless one of the

@@ -284,16 +284,8 @@ impl<R: Rules> Searcher<'_, R> {
         let mut best_score = -WIN;
         let mut best_index = u8::MAX;
         for n in 0..count {
-            // Selection sort: the most promising remaining move next.
             let frame = &mut self.frames[ply];
-            let mut pick = n;
-            for i in n + 1..count {
-                if frame.order[i].0 > frame.order[pick].0 {
-                    pick = i;
-                }
-            }
-            frame.order.swap(n, pick);
-            let (key, index) = frame.order[n];
+            let (key, index) = next_best(&mut frame.order[n..count]);
             let mv = frame.moves.as_slice()[index as usize];
             let quiet = !mv.is_capture() && !mv.promotes && key < KILLER;
             let reduction = if quiet && depth >= 3 && n >= 2 { late_move_reduction(depth, n, pv_node) } else { 0 };
@@ -431,6 +423,22 @@ impl<R: Rules> Searcher<'_, R> {
         }
         line
     }
+}
+
+/// Selection sort's step: moves the most promising entry of `rest` (the first of equals) to
+/// its front and returns it.
+#[inline(always)]
+fn next_best(rest: &mut [(i32, u16)]) -> (i32, u16) {
+    let mut pick = 0;
+    let mut best = rest[0].0;
+    for (i, &(key, _)) in rest.iter().enumerate().skip(1) {
+        if key > best {
+            best = key;
+            pick = i;
+        }
+    }
+    rest.swap(0, pick);
+    rest[0]
 }
 
 /// Plies taken off the search of the `n`th move (from 0) at `depth`: more for later moves

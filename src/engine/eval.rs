@@ -355,7 +355,11 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
         if R::man_move_directions(color) >> dir & 1 != 0 {
             mobility += (g.shift(men, dir) & empty).count() as i32;
         }
-        mobility += (g.shift(kings, dir) & empty).count() as i32;
+    }
+    if kings.any() {
+        for dir in 0..4 {
+            mobility += (g.shift(kings, dir) & empty).count() as i32;
+        }
     }
     score += supported.count() as i32 * w.supported + mobility * w.mobility;
 

@@ -174,7 +174,7 @@ impl<R: Rules> Searcher<'_, R> {
     /// Plays `mv` and searches the position after it: the score for the side that played it.
     /// With `scout`, a null window is tried first and widened only if it fails high.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn child(
         &mut self,
         position: &Position<R>,

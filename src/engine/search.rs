@@ -58,7 +58,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         draws: DrawWatch::new(game),
         frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
         killers: [[None; 2]; MAX_PLY + 1],
-        history: vec![[0; 64]; 128],
+        history: Box::new([[[0; 64]; 64]; 2]),
         nodes: 0,
         stopped: false,
         deadline: limits.deadline,
@@ -116,7 +116,9 @@ struct Searcher<'a, R: Rules> {
     draws: DrawWatch,
     frames: Vec<Frame>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: Vec<[i32; 64]>,
+    /// Cutoff credit by side, origin and destination (squares are bit indexes, below 64: the
+    /// lookups mask them so that they need no bounds check).
+    history: Box<[[[i32; 64]; 64]; 2]>,
     nodes: u64,
     stopped: bool,
     deadline: Instant,
@@ -353,7 +355,7 @@ impl<R: Rules> Searcher<'_, R> {
             } else if self.killers[ply][1] == Some(*mv) {
                 KILLER
             } else {
-                self.history[side * 64 + mv.from as usize][mv.to as usize]
+                self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize]
             };
             order.push((key, i as u16));
         }
@@ -365,7 +367,7 @@ impl<R: Rules> Searcher<'_, R> {
             killers[1] = killers[0];
             killers[0] = Some(*mv);
         }
-        let entry = &mut self.history[side * 64 + mv.from as usize][mv.to as usize];
+        let entry = &mut self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize];
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 

@@ -77,8 +77,11 @@ pub struct ThinkArgs {
     #[arg(long, default_value = "hard", value_parser = parse_difficulty)]
     pub difficulty: Difficulty,
     /// The time budget in milliseconds (the level's default if omitted).
-    #[arg(long)]
+    #[arg(long, conflicts_with = "depth")]
     pub time_ms: Option<u64>,
+    /// Search to exactly this depth, however long it takes (instead of a time budget).
+    #[arg(long)]
+    pub depth: Option<u32>,
     /// The seed of the level's randomness.
     #[arg(long)]
     pub seed: Option<u64>,
@@ -88,16 +91,20 @@ fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     Difficulty::from_id(text).ok_or_else(|| format!("unknown difficulty {text:?}: easy, normal or hard"))
 }
 
+/// The longest `think` may take: its budget with `--depth`.
+const NO_TIME_LIMIT: Duration = Duration::from_secs(24 * 3600);
+
 /// Runs `think` as the command line asked, writing to `out`.
 pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
     let moves: Vec<&str> = args.moves.split_whitespace().collect();
     let request = AiRequest {
         game: GameRequest { variant: args.variant, fen: args.fen.as_deref(), moves: &moves, rules: Default::default() },
         difficulty: args.difficulty,
-        time_ms: args.time_ms,
+        time_ms: if args.depth.is_some() { Some(NO_TIME_LIMIT.as_millis() as u64) } else { args.time_ms },
+        max_depth: args.depth,
         seed: args.seed,
     };
-    let prepared = request.prepare(Duration::from_secs(3600)).map_err(|e| match e {
+    let prepared = request.prepare(NO_TIME_LIMIT).map_err(|e| match e {
         AiMoveError::Replay(e) => e.to_string(),
         AiMoveError::GameOver(status) => format!("the game is over: {status:?}"),
     })?;

@@ -8,14 +8,18 @@ use crate::rules::{Game, Move, Position, Rules};
 /// The longest line the search follows (plies from the root).
 pub const MAX_PLY: usize = 128;
 
-/// Draw rules and the history that matters for them, updated along the search path.
+/// Draw rules and the history that matters for them, updated along the search path. The
+/// path's entries live in stacks sized once for the longest line, so entering and leaving a
+/// position only writes at an index.
 pub struct DrawWatch {
-    /// Hashes of the positions since the last irreversible move: the game's, then the path's.
+    /// Hashes of the positions since the last irreversible move: the game's (the root's at
+    /// `root`), then the path's, the current position's at `root + depth`.
     hashes: Vec<u64>,
-    /// Where the positions that can repeat begin in `hashes`, per path depth.
-    since_irreversible: Vec<usize>,
-    /// Quiet plies per path depth (the game's count at the root).
-    quiet_plies: Vec<u32>,
+    root: usize,
+    /// Per path depth (0: the root), the quiet plies and where the positions that can repeat
+    /// begin in `hashes`.
+    path: Vec<Step>,
+    depth: usize,
     repetitions: bool,
     quiet_limit: Option<u32>,
     quiet_reset: QuietReset,
@@ -24,16 +28,29 @@ pub struct DrawWatch {
     endgame_plies: Option<u32>,
 }
 
+/// What [`DrawWatch`] keeps per position of the path.
+#[derive(Clone, Copy, Debug, Default)]
+struct Step {
+    quiet_plies: u32,
+    since_irreversible: usize,
+}
+
 impl DrawWatch {
     /// The draw state at the current position of `game`.
     pub fn new<R: Rules>(game: &Game<R>) -> DrawWatch {
         let rules = game.rules().draw;
-        let mut hashes = Vec::with_capacity(game.reversible_positions().len() + MAX_PLY + 2);
-        hashes.extend(game.reversible_positions().iter().map(zobrist::hash));
+        let reversible = game.reversible_positions();
+        let mut hashes = Vec::with_capacity(reversible.len() + MAX_PLY + 1);
+        hashes.extend(reversible.iter().map(zobrist::hash));
+        let root = hashes.len() - 1;
+        hashes.resize(root + MAX_PLY + 2, 0);
+        let mut path = vec![Step::default(); MAX_PLY + 2];
+        path[0].quiet_plies = game.quiet_plies();
         DrawWatch {
-            since_irreversible: vec![0],
-            quiet_plies: vec![game.quiet_plies()],
             hashes,
+            root,
+            path,
+            depth: 0,
             repetitions: rules.repetitions > 0,
             quiet_limit: (rules.quiet_moves > 0).then_some(2 * rules.quiet_moves as u32),
             quiet_reset: rules.quiet_reset,
@@ -45,44 +62,43 @@ impl DrawWatch {
     #[inline]
     pub fn push<R: Rules>(&mut self, before: &Position<R>, mv: &Move, hash: u64) {
         let man_moved = !before.kings(before.side_to_move()).contains(mv.from);
-        let depth = self.quiet_plies.len() - 1;
+        let here = self.path[self.depth];
         let resets = match self.quiet_reset {
             QuietReset::ManMove => man_moved,
             QuietReset::Promotion => mv.promotes,
         };
-        let quiet = if mv.is_capture() || resets { 0 } else { self.quiet_plies[depth] + 1 };
-        self.quiet_plies.push(quiet);
-        let start = if mv.is_capture() || man_moved { self.hashes.len() } else { self.since_irreversible[depth] };
-        self.since_irreversible.push(start);
-        self.hashes.push(hash);
+        self.depth += 1;
+        let current = self.root + self.depth;
+        self.path[self.depth] = Step {
+            quiet_plies: if mv.is_capture() || resets { 0 } else { here.quiet_plies + 1 },
+            since_irreversible: if mv.is_capture() || man_moved { current } else { here.since_irreversible },
+        };
+        self.hashes[current] = hash;
     }
 
     /// Leaves the current position.
     #[inline]
     pub fn pop(&mut self) {
-        self.quiet_plies.pop();
-        self.since_irreversible.pop();
-        self.hashes.pop();
+        self.depth -= 1;
     }
 
     /// Whether the current position, `ply` plies from the root with material unchanged since
     /// the root when `same_material`, is a draw the search should score as such.
     #[inline]
     pub fn is_draw(&self, ply: usize, same_material: bool) -> bool {
-        let depth = self.quiet_plies.len() - 1;
-        if self.quiet_limit.is_some_and(|limit| self.quiet_plies[depth] >= limit) {
+        let here = self.path[self.depth];
+        if self.quiet_limit.is_some_and(|limit| here.quiet_plies >= limit) {
             return true;
         }
         if same_material && self.endgame_plies.is_some_and(|left| ply as u32 >= left) {
             return true;
         }
         if self.repetitions && ply > 0 {
-            let current = self.hashes.len() - 1;
+            let current = self.root + self.depth;
             let key = self.hashes[current];
-            let start = self.since_irreversible[depth];
             // Same side to move: every second position back.
             let mut i = current;
-            while i >= start + 2 {
+            while i >= here.since_irreversible + 2 {
                 i -= 2;
                 if self.hashes[i] == key {
                     return true;

@@ -158,6 +158,14 @@ impl Weights {
 struct Masks {
     /// `ranks[color][r]`: the row `r` rows in front of `color`'s own back row.
     ranks: [[Bitboard; 10]; 2],
+    /// `rank_bits[color][k]`: the squares whose rank (as in `ranks`) has bit `k` set, so that
+    /// the ranks of a set of men add up to a sum of four weighted popcounts.
+    rank_bits: [[Bitboard; 4]; 2],
+    /// `rank_of[color][square]`: the rank of `square` for `color`.
+    rank_of: [[u8; 64]; 2],
+    /// `runaway_rows[color]`: the rows where a man of `color` can be a runaway (from the
+    /// middle to the row before the crowning row).
+    runaway_rows: [Bitboard; 2],
     centre: Bitboard,
     long_diagonal: Bitboard,
     /// The two wings: the columns left and right of the middle four.
@@ -170,10 +178,34 @@ struct Masks {
 const fn masks(g: &Geometry) -> Masks {
     let size = g.size as usize;
     let mut ranks = [[Bitboard::EMPTY; 10]; 2];
+    let mut rank_bits = [[Bitboard::EMPTY; 4]; 2];
+    let mut rank_of = [[0u8; 64]; 2];
+    let mut runaway_rows = [Bitboard::EMPTY; 2];
     let mut r = 0;
     while r < size {
-        ranks[Color::White.index()][r] = g.rows[size - 1 - r];
-        ranks[Color::Black.index()][r] = g.rows[r];
+        let rows = [g.rows[size - 1 - r], g.rows[r]];
+        let mut c = 0;
+        while c < 2 {
+            ranks[c][r] = rows[c];
+            let mut k = 0;
+            while k < 4 {
+                if r >> k & 1 != 0 {
+                    rank_bits[c][k] = Bitboard(rank_bits[c][k].0 | rows[c].0);
+                }
+                k += 1;
+            }
+            if r >= size / 2 && r < size - 1 {
+                runaway_rows[c] = Bitboard(runaway_rows[c].0 | rows[c].0);
+            }
+            let mut bit = 0;
+            while bit < 64 {
+                if rows[c].0 >> bit & 1 != 0 {
+                    rank_of[c][bit] = r as u8;
+                }
+                bit += 1;
+            }
+            c += 1;
+        }
         r += 1;
     }
     let mut centre = 0u64;
@@ -202,6 +234,9 @@ const fn masks(g: &Geometry) -> Masks {
     }
     Masks {
         ranks,
+        rank_bits,
+        rank_of,
+        runaway_rows,
         centre: Bitboard(centre),
         long_diagonal: Bitboard(long_diagonal),
         wings: [Bitboard(wings[0]), Bitboard(wings[1])],
@@ -294,11 +329,12 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
 
     let mut score = men.count() as i32 * 100 + kings.count() as i32 * w.king;
 
-    // Advance: worth more as the board empties.
-    let mut advance = 0;
-    for (rank, row) in ranks.iter().enumerate().take(g.size as usize).skip(1) {
-        advance += rank as i32 * (men & *row).count() as i32;
-    }
+    // Advance: worth more as the board empties. The sum of the men's ranks, bit by bit.
+    let bits = &m.rank_bits[color.index()];
+    let advance = (men & bits[0]).count() as i32
+        + 2 * (men & bits[1]).count() as i32
+        + 4 * (men & bits[2]).count() as i32
+        + 8 * (men & bits[3]).count() as i32;
     score += advance * w.advance * (2 * full - total) / full;
 
     // Back-rank guards count while the opponent has no king.
@@ -319,7 +355,11 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
         if R::man_move_directions(color) >> dir & 1 != 0 {
             mobility += (g.shift(men, dir) & empty).count() as i32;
         }
-        mobility += (g.shift(kings, dir) & empty).count() as i32;
+    }
+    if kings.any() {
+        for dir in 0..4 {
+            mobility += (g.shift(kings, dir) & empty).count() as i32;
+        }
     }
     score += supported.count() as i32 * w.supported + mobility * w.mobility;
 
@@ -335,12 +375,9 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     // Men no enemy piece can stop.
     let enemies = position.pieces(color.opponent());
     if w.runaway > 0 && position.kings(color.opponent()).is_empty() {
-        let half = g.size as usize / 2;
-        for (rank, row) in ranks.iter().enumerate().take(g.size as usize - 1).skip(half) {
-            for man in men & *row {
-                if (m.cones[color.index()][man as usize] & enemies).is_empty() {
-                    score += w.runaway * rank as i32;
-                }
+        for man in men & m.runaway_rows[color.index()] {
+            if (m.cones[color.index()][man as usize] & enemies).is_empty() {
+                score += w.runaway * m.rank_of[color.index()][man as usize] as i32;
             }
         }
     }
@@ -426,6 +463,28 @@ mod tests {
         assert_eq!(evaluate(&Position::<English>::start()), 0);
         assert_eq!(evaluate(&Position::<International>::start()), 0);
         assert_eq!(evaluate(&Position::<Turkish>::start()), 0);
+    }
+
+    fn rank_tables_agree_with_the_rows<R: Rules>() {
+        let m = &Tables::<R>::MASKS;
+        for color in [Color::White, Color::Black] {
+            let c = color.index();
+            for (rank, row) in m.ranks[c].iter().enumerate() {
+                for square in *row {
+                    let from_bits: usize = (0..4).filter(|&k| m.rank_bits[c][k].contains(square)).map(|k| 1 << k).sum();
+                    assert_eq!((from_bits, m.rank_of[c][square as usize] as usize), (rank, rank));
+                    let size = R::GEOMETRY.size as usize;
+                    assert_eq!(m.runaway_rows[c].contains(square), rank >= size / 2 && rank < size - 1);
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn rank_sums_and_rank_lookups_match_the_rows() {
+        rank_tables_agree_with_the_rows::<English>();
+        rank_tables_agree_with_the_rows::<International>();
+        rank_tables_agree_with_the_rows::<Turkish>();
     }
 
     #[test]

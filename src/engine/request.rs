@@ -27,6 +27,8 @@ pub struct AiRequest<'a> {
     pub difficulty: Difficulty,
     /// The time the search may take, if not the level's default.
     pub time_ms: Option<u64>,
+    /// The deepest iteration, if not the level's (the time budget still applies).
+    pub max_depth: Option<u32>,
     /// Makes the levels' randomness repeatable.
     pub seed: Option<u64>,
 }
@@ -94,6 +96,7 @@ pub struct SearchKey {
     endgame_plies: Option<u32>,
     difficulty: Difficulty,
     budget: Duration,
+    max_depth: u32,
     seed: Option<u64>,
 }
 
@@ -164,8 +167,9 @@ impl VariantVisitor for Prepare<'_> {
         }
         let level = request.difficulty.level();
         let budget = request.time_ms.map_or(level.default_budget, Duration::from_millis).min(self.max_budget);
+        let max_depth = request.max_depth.unwrap_or(level.max_depth);
         let random = level.noise > 0;
-        let key = (!random || request.seed.is_some()).then(|| search_key(&game, request, budget));
+        let key = (!random || request.seed.is_some()).then(|| search_key(&game, request, budget, max_depth));
         let seed = request.seed.unwrap_or_else(|| fastrand::u64(..));
         let difficulty = request.difficulty;
         Ok(PreparedSearch {
@@ -175,8 +179,7 @@ impl VariantVisitor for Prepare<'_> {
             budget,
             job: Box::new(move |cancel: &AtomicBool| {
                 let started = Instant::now();
-                let limits =
-                    Limits { max_depth: level.max_depth, deadline: started + budget, cancel, noise: level.noise, seed };
+                let limits = Limits { max_depth, deadline: started + budget, cancel, noise: level.noise, seed };
                 let result = if level.keeps_table {
                     KEPT_TABLE.with_borrow_mut(|table| {
                         search(&game, &limits, table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS)))
@@ -205,7 +208,7 @@ thread_local! {
     static KEPT_TABLE: core::cell::RefCell<Option<Table>> = const { core::cell::RefCell::new(None) };
 }
 
-fn search_key<R: Rules>(game: &Game<R>, request: &AiRequest, budget: Duration) -> SearchKey {
+fn search_key<R: Rules>(game: &Game<R>, request: &AiRequest, budget: Duration, max_depth: u32) -> SearchKey {
     let position = game.position();
     let reversible = game.reversible_positions();
     SearchKey {
@@ -219,6 +222,7 @@ fn search_key<R: Rules>(game: &Game<R>, request: &AiRequest, budget: Duration) -
         endgame_plies: endgame_plies(game),
         difficulty: request.difficulty,
         budget,
+        max_depth,
         seed: request.seed,
     }
 }
@@ -305,6 +309,7 @@ mod tests {
             game: GameRequest { variant: Variant::English, fen: None, moves, rules: RuleOverrides::default() },
             difficulty,
             time_ms,
+            max_depth: None,
             seed,
         }
     }
@@ -344,6 +349,16 @@ mod tests {
     }
 
     #[test]
+    fn a_requested_depth_replaces_the_levels_and_is_part_of_the_key() {
+        let max = Duration::from_secs(3600);
+        let level = request(&[], Difficulty::Hard, Some(3_600_000), Some(1));
+        let deep = AiRequest { max_depth: Some(3), ..level };
+        assert_ne!(level.prepare(max).expect("ok").key(), deep.prepare(max).expect("ok").key());
+        let answer = deep.prepare(max).expect("ok").run(&AtomicBool::new(false));
+        assert_eq!(answer.depth, 3);
+    }
+
+    #[test]
     fn a_finished_game_has_no_move_to_search() {
         let over = AiRequest {
             game: GameRequest {
@@ -354,6 +369,7 @@ mod tests {
             },
             difficulty: Difficulty::Hard,
             time_ms: None,
+            max_depth: None,
             seed: None,
         };
         assert!(matches!(over.prepare(Duration::from_secs(1)), Err(AiMoveError::GameOver(Status::Win { .. }))));

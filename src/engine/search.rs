@@ -58,7 +58,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         draws: DrawWatch::new(game),
         frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
         killers: [[None; 2]; MAX_PLY + 1],
-        history: vec![[0; 64]; 128],
+        history: Box::new([[[0; 64]; 64]; 2]),
         nodes: 0,
         stopped: false,
         deadline: limits.deadline,
@@ -116,7 +116,9 @@ struct Searcher<'a, R: Rules> {
     draws: DrawWatch,
     frames: Vec<Frame>,
     killers: [[Option<Move>; 2]; MAX_PLY + 1],
-    history: Vec<[i32; 64]>,
+    /// Cutoff credit by side, origin and destination (squares are bit indexes, below 64: the
+    /// lookups mask them so that they need no bounds check).
+    history: Box<[[[i32; 64]; 64]; 2]>,
     nodes: u64,
     stopped: bool,
     deadline: Instant,
@@ -174,7 +176,7 @@ impl<R: Rules> Searcher<'_, R> {
     /// Plays `mv` and searches the position after it: the score for the side that played it.
     /// With `scout`, a null window is tried first and widened only if it fails high.
     #[allow(clippy::too_many_arguments)]
-    #[inline]
+    #[inline(always)]
     fn child(
         &mut self,
         position: &Position<R>,
@@ -240,7 +242,7 @@ impl<R: Rules> Searcher<'_, R> {
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
                 // its static value would miss the capture (or the defence against it).
-                if depth < 0 || !self.threatened(position, ply) {
+                if depth < 0 || !Self::threatened(position) {
                     return evaluate(position);
                 }
                 position.generate_into(self.mandatory, &mut self.frames[ply].moves);
@@ -284,16 +286,8 @@ impl<R: Rules> Searcher<'_, R> {
         let mut best_score = -WIN;
         let mut best_index = u8::MAX;
         for n in 0..count {
-            // Selection sort: the most promising remaining move next.
             let frame = &mut self.frames[ply];
-            let mut pick = n;
-            for i in n + 1..count {
-                if frame.order[i].0 > frame.order[pick].0 {
-                    pick = i;
-                }
-            }
-            frame.order.swap(n, pick);
-            let (key, index) = frame.order[n];
+            let (key, index) = next_best(&mut frame.order[n..count]);
             let mv = frame.moves.as_slice()[index as usize];
             let quiet = !mv.is_capture() && !mv.promotes && key < KILLER;
             let reduction = if quiet && depth >= 3 && n >= 2 { late_move_reduction(depth, n, pv_node) } else { 0 };
@@ -361,7 +355,7 @@ impl<R: Rules> Searcher<'_, R> {
             } else if self.killers[ply][1] == Some(*mv) {
                 KILLER
             } else {
-                self.history[side * 64 + mv.from as usize][mv.to as usize]
+                self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize]
             };
             order.push((key, i as u16));
         }
@@ -373,18 +367,15 @@ impl<R: Rules> Searcher<'_, R> {
             killers[1] = killers[0];
             killers[0] = Some(*mv);
         }
-        let entry = &mut self.history[side * 64 + mv.from as usize][mv.to as usize];
+        let entry = &mut self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize];
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 
-    /// Whether the opponent could capture if it were its turn (the next ply's frame, unused
-    /// until this node has children, holds the captures).
+    /// Whether the opponent could capture if it were its turn (a first jump is enough: every
+    /// one starts a capture).
     #[inline]
-    fn threatened(&mut self, position: &Position<R>, ply: usize) -> bool {
-        let captures = &mut self.frames[ply + 1].moves;
-        captures.clear();
-        movegen::captures_counting_quiet(&position.with_other_side_to_move(), true, captures);
-        !captures.is_empty()
+    fn threatened(position: &Position<R>) -> bool {
+        movegen::any_capture(&position.with_other_side_to_move())
     }
 
     /// A leaf where capturing is optional: the static evaluation stands unless one of the
@@ -434,6 +425,22 @@ impl<R: Rules> Searcher<'_, R> {
         }
         line
     }
+}
+
+/// Selection sort's step: moves the most promising entry of `rest` (the first of equals) to
+/// its front and returns it.
+#[inline(always)]
+fn next_best(rest: &mut [(i32, u16)]) -> (i32, u16) {
+    let mut pick = 0;
+    let mut best = rest[0].0;
+    for (i, &(key, _)) in rest.iter().enumerate().skip(1) {
+        if key > best {
+            best = key;
+            pick = i;
+        }
+    }
+    rest.swap(0, pick);
+    rest[0]
 }
 
 /// Plies taken off the search of the `n`th move (from 0) at `depth`: more for later moves

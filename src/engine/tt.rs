@@ -135,7 +135,7 @@ impl Table {
     /// result of this search (a result without a best move keeps the one stored); otherwise
     /// the first slot takes results at least as deep as its own or replaces an older
     /// search's, and the second slot takes the rest.
-    #[inline]
+    #[inline(always)]
     pub fn store(&mut self, key: u64, entry: Entry) {
         let key = key ^ self.salt;
         let generation = self.generation;

@@ -24,9 +24,11 @@ const KEYS: [[[u64; 64]; 2]; 2] = {
 /// The key toggled when the side to move changes.
 const BLACK_TO_MOVE: u64 = 0xF1E2_D3C4_B5A6_9788;
 
+/// The key of a piece; `square` is a bit index of a bitboard (below 64), which the mask tells
+/// the compiler so that the lookup needs no bounds check.
 #[inline(always)]
 fn piece(color: Color, king: bool, square: u8) -> u64 {
-    KEYS[color.index()][king as usize][square as usize]
+    KEYS[color.index()][king as usize][(square & 63) as usize]
 }
 
 fn set(color: Color, king: bool, squares: Bitboard) -> u64 {

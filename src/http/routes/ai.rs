@@ -45,6 +45,7 @@ pub async fn ai_move(
         game: game.request(),
         difficulty: body.difficulty.into(),
         time_ms: body.time_ms.map(u64::from),
+        max_depth: None,
         seed: body.seed.map(u64::from),
     };
     let search = ai.prepare(state.config.max_search)?;

@@ -641,12 +641,16 @@ def pick(items: list[Opening], n: int, sample_seed: Optional[int]) -> list[Openi
     return [items[i] for i in idx]
 
 
-def random_openings(api: Api, variant: str, start_fen: str, n: int, plies: tuple[int, int], seed: int) -> list[Opening]:
-    """``n`` distinct openings of a random number of random legal plies from the start."""
+def random_openings(api: Api, variant: str, start_fen: str, n: int, plies: tuple[int, int], seed: int,
+                    even: bool = True) -> list[Opening]:
+    """``n`` distinct openings of a random number of random legal plies from the start. With
+    ``even``, only those that end with as many pieces on each side and no capture due, so that
+    no opening hands one side a man (``32-27 16-21 27x16``) or stops in the middle of an
+    exchange."""
     out: list[Opening] = []
     seen: set[tuple[str, ...]] = set()
     attempt = 0
-    while len(out) < n and attempt < 20 * n + 20:
+    while len(out) < n and attempt < 50 * n + 50:
         rng = random.Random(f"{seed}:{variant}:{attempt}")
         attempt += 1
         moves: list[str] = []
@@ -657,6 +661,12 @@ def random_openings(api: Api, variant: str, start_fen: str, n: int, plies: tuple
             moves.append(rng.choice(ans["moves"])["notation"])
         if tuple(moves) in seen:
             continue
+        if even:
+            ans = api.post("/v1/legal-moves", {"variant": variant, "fen": start_fen, "moves": moves})
+            pieces = parse_fen(ans["fen"])[1].values()
+            white = sum(1 for p in pieces if p in "wW")
+            if white * 2 != len(pieces) or any(m.get("captures") for m in ans["moves"]):
+                continue
         seen.add(tuple(moves))
         out.append(Opening("random: " + " ".join(moves) if moves else "start", start_fen, moves))
     return out
@@ -1006,6 +1016,9 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
                     help="pick ballots as a seeded random sample instead of evenly spaced through the list")
     ap.add_argument("--random-plies", default="2-4", metavar="MIN-MAX",
                     help="plies of a random opening (variants without ballots; default 2-4)")
+    ap.add_argument("--uneven-openings", action="store_true",
+                    help="keep random openings that leave one side a piece up or a capture due (by default "
+                         "they are drawn again)")
     ap.add_argument("--seed", type=int, default=1, help="seed for random openings, random players and ai-move")
     ap.add_argument("--time-ms", type=int, default=1000,
                     help="per-move budget in ms for every player without a limit of its own, so that both "
@@ -1070,8 +1083,9 @@ def plan(args: argparse.Namespace, api: Api) -> list[MatchSpec]:
             spec = openings_for.get(v) or general or DEFAULT_OPENINGS.get(v, "random")
             if spec == "random":
                 lo, hi = args.random_plies
-                ops = random_openings(api, v, starts[v], args.ballots, args.random_plies, args.seed)
-                label = f"random {lo}–{hi} plies"
+                even = not args.uneven_openings
+                ops = random_openings(api, v, starts[v], args.ballots, args.random_plies, args.seed, even)
+                label = f"random {lo}–{hi} plies" + (", even" if even else "")
             elif spec == "start":
                 ops, label = [Opening("start", starts[v])], "start position"
             else:

@@ -1,6 +1,6 @@
 //! `search`: iterative deepening principal-variation search with a transposition table,
-//! hash-move / killer / history ordering, late-move reductions, forced-move extensions and a
-//! capture quiescence search; stops at a hard deadline or when cancelled.
+//! hash-move / killer / history ordering, ProbCut, late-move reductions, forced-move extensions
+//! and a quiescence search of captures and shots; stops at a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -65,6 +65,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         cancel: limits.cancel,
         mandatory: game.rules().mandatory_capture,
         root_material: material(&root),
+        probing: false,
         _rules: core::marker::PhantomData,
     };
     let mut rng = fastrand::Rng::with_seed(limits.seed);
@@ -125,6 +126,8 @@ struct Searcher<'a, R: Rules> {
     cancel: &'a AtomicBool,
     mandatory: bool,
     root_material: (u32, u32),
+    /// Inside a ProbCut probe, whose nodes do not probe again.
+    probing: bool,
     _rules: core::marker::PhantomData<R>,
 }
 
@@ -133,6 +136,13 @@ const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
+
+/// ProbCut: from this depth on, a node outside the principal variation is first searched to
+/// [`PROBCUT_DEPTH_PERCENT`] of its depth against beta raised by [`PROBCUT_MARGIN`] per ply;
+/// if even that fails high, the node is cut. Chosen by matches (BENCHMARKS.md).
+const PROBCUT_MIN_DEPTH: i32 = 3;
+const PROBCUT_MARGIN: i32 = 5;
+const PROBCUT_DEPTH_PERCENT: i32 = 40;
 
 impl<R: Rules> Searcher<'_, R> {
     /// One iteration at the root: the index of the best move and its score, or `None` if the
@@ -241,9 +251,17 @@ impl<R: Rules> Searcher<'_, R> {
                     return -(WIN - ply as i32);
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
-                // its static value would miss the capture (or the defence against it).
-                if depth < 0 || !Self::threatened(position) {
+                // its static value would miss the capture (or the defence against it). One that
+                // is not threatened still tries its shots.
+                if depth < 0 {
                     return evaluate(position);
+                }
+                if !Self::threatened(position) {
+                    return if self.mandatory {
+                        self.shots(position, hash, alpha, beta, ply)
+                    } else {
+                        evaluate(position)
+                    };
                 }
                 position.generate_into(self.mandatory, &mut self.frames[ply].moves);
                 depth = 0;
@@ -277,6 +295,11 @@ impl<R: Rules> Searcher<'_, R> {
                 if cut {
                     return score;
                 }
+            }
+        }
+        if !pv_node && !self.probing && depth >= PROBCUT_MIN_DEPTH && beta.abs() < WIN_THRESHOLD {
+            if let Some(score) = self.probcut(position, hash, depth, beta, ply) {
+                return score;
             }
         }
         let hash_move = entry.map_or(u8::MAX, |e| e.best) as usize;
@@ -336,6 +359,28 @@ impl<R: Rules> Searcher<'_, R> {
         best_score
     }
 
+    /// ProbCut's probe of the node at `ply`: a fail-soft score at or above `beta` when a
+    /// shallow search clears beta by a margin, so that the node can be cut; otherwise `None`,
+    /// with the node's moves generated again into its frame (the probe used it).
+    fn probcut(&mut self, position: &Position<R>, hash: u64, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        let margin = PROBCUT_MARGIN * depth;
+        let probe_beta = beta + margin;
+        self.probing = true;
+        let score =
+            self.search(position, hash, (depth * PROBCUT_DEPTH_PERCENT / 100).max(1), probe_beta - 1, probe_beta, ply);
+        self.probing = false;
+        if self.stopped {
+            return Some(0);
+        }
+        if score >= probe_beta {
+            return Some(score - margin);
+        }
+        let moves = &mut self.frames[ply].moves;
+        moves.clear();
+        position.generate_into(self.mandatory, moves);
+        None
+    }
+
     /// Fills the frame's move order at `ply`: hash move, captures (more and kings first),
     /// promotions, killers, then quiet moves by history.
     fn order_moves(&mut self, position: &Position<R>, ply: usize, hash_move: usize) {
@@ -390,6 +435,41 @@ impl<R: Rules> Searcher<'_, R> {
         for n in 0..self.frames[ply].moves.len() {
             let mv = self.frames[ply].moves.as_slice()[n];
             let score = self.child(position, hash, &mv, 0, alpha, beta, ply + 1, false);
+            if self.stopped {
+                return 0;
+            }
+            if score > best {
+                best = score;
+                alpha = alpha.max(score);
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+        best
+    }
+
+    /// A quiet leaf where capturing is mandatory: the static value, unless a move that hands
+    /// the opponent a capture (an exchange, or a sacrifice that starts a shot) does better once
+    /// the captures are played out.
+    fn shots(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+        let stand_pat = evaluate(position);
+        if stand_pat >= beta {
+            return stand_pat;
+        }
+        alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
+        let moves = &mut self.frames[ply].moves;
+        moves.clear();
+        position.generate_into(true, moves);
+        for n in 0..self.frames[ply].moves.len() {
+            let mv = self.frames[ply].moves.as_slice()[n];
+            let mut next = *position;
+            next.play_unchecked(&mv);
+            if !movegen::any_capture(&next) {
+                continue;
+            }
+            let score = self.child(position, hash, &mv, -1, alpha, beta, ply + 1, false);
             if self.stopped {
                 return 0;
             }
@@ -530,6 +610,20 @@ mod tests {
         let result = search(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
         assert_eq!(result.depth, 5);
         assert_eq!(result.pv.first(), Some(&result.best));
+    }
+
+    #[test]
+    fn a_quiet_leaf_sees_the_shot_its_side_has() {
+        // Black crowns with 26-31, and then White's 30-26 gives the king a capture that 25x18
+        // answers: the king is lost. A one-ply search sees it only if the quiet leaf after
+        // 26-31 tries White's sacrifice; deeper searches score the line about -190.
+        let game = game::<English>("B:W21,25,29,30:B10,12,26");
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let shallow = search(&game, &limits(far, &cancel, 1), &mut Table::new(1 << 12)).expect("a move");
+        let deep = search(&game, &limits(far, &cancel, 9), &mut Table::new(1 << 12)).expect("a move");
+        assert!(deep.score <= -150, "depth 9: {}", deep.score);
+        assert!((shallow.score - deep.score).abs() <= 60, "depth 1: {}, depth 9: {}", shallow.score, deep.score);
     }
 
     #[test]

@@ -243,6 +243,7 @@ class Choice:
     note: Optional[str] = None  # e.g. "no match in the server's legal moves"
     fen: Optional[str] = None  # the position the player expects after its move (ai-move answers it)
     search_ms: Optional[float] = None  # the engine's own account of its time (ai-move's time_ms)
+    score: Optional[int] = None  # for the mover, hundredths of a man; a forced result as ±(10000 - moves)
 
 
 class PlayerError(Exception):
@@ -339,8 +340,11 @@ class ApiPlayer(Player):
             notation = ans["move"]["notation"]
         except (KeyError, TypeError) as e:
             raise PlayerError(f"ai-move answer has no move.notation: {str(ans)[:200]}") from e
+        score = ans.get("score")
+        if score is not None and ans.get("score_kind"):
+            score = (10000 - abs(score)) * (1 if score > 0 else -1)
         return Choice(notation, ms, cached=bool(ans.get("cached")), depth=ans.get("depth"), fen=ans.get("fen"),
-                      search_ms=ans.get("time_ms"))
+                      search_ms=ans.get("time_ms"), score=score)
 
 
 class PeerPlayer(Player):
@@ -703,6 +707,7 @@ class SideStats:
     search_ms: list[float] = field(default_factory=list)  # ai-move's own time_ms, where given
     cached: int = 0
     depths: list[int] = field(default_factory=list)
+    scores: list[int] = field(default_factory=list)  # what the engine said of each of its moves, where it says
     desyncs: int = 0
     fen_mismatches: int = 0
 
@@ -794,6 +799,8 @@ def play_game(job: GameJob) -> GameRecord:
                 st.search_ms.append(float(choice.search_ms))
         if choice.depth is not None:
             st.depths.append(int(choice.depth))
+        if choice.score is not None:
+            st.scores.append(int(choice.score))
         try:
             ans = advance(choice.move)
         except ApiError as e:

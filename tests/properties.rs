@@ -98,8 +98,8 @@ impl PlayoutProperty for MovesPlayAndTableListsThem {
 }
 
 /// The questions replay asks without listing the legal moves (`any_capture`,
-/// `any_quiet_move`, `quiet_step`) answer as the full list does, for every origin and
-/// destination.
+/// `any_quiet_move`, `quiet_step`, `captures_from`) answer as the full list does, for every
+/// origin and destination.
 struct CheapQuestionsAgreeWithTheList;
 
 impl PlayoutProperty for CheapQuestionsAgreeWithTheList {
@@ -114,6 +114,11 @@ impl PlayoutProperty for CheapQuestionsAgreeWithTheList {
                     let quiet = house.iter().find(|m| !m.is_capture() && m.from == from && m.to == to);
                     assert_eq!(movegen::quiet_step(p, from, to).as_ref(), quiet, "{at}: quiet_step {from} {to}");
                 }
+                let mut found = movegen::MoveList::new();
+                movegen::captures_from(p, from, &mut found);
+                let found: Vec<&Move> = found.iter().filter(|m| m.from == from).collect();
+                let listed: Vec<&Move> = house.iter().filter(|m| m.is_capture() && m.from == from).collect();
+                assert_eq!(found, listed, "{at}: captures_from {from}");
             }
         }
     }

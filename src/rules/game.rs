@@ -2,7 +2,7 @@
 //! or no moves, draw by repetition, quiet moves or an endgame count).
 
 use super::color::Color;
-use super::draw::{advance_clocks, DrawRules, EndgameClock, QuietReset};
+use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
 use super::movegen::{self, MoveList};
 use super::mv::Move;
 use super::position::Position;
@@ -168,11 +168,15 @@ impl<R: Rules> Game<R> {
         }
     }
 
-    /// The only legal capture from `from` to `to`, if exactly one goes there.
+    /// The only legal capture from `from` to `to`, if exactly one goes there; none once the
+    /// game is over.
     fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
-        let mut legal = MoveList::new();
-        self.list_legal_moves(&mut legal);
-        let mut matching = legal.iter().filter(|m| m.is_capture() && m.from == from && m.to == to);
+        if self.settled.is_over() {
+            return None;
+        }
+        let mut captures = MoveList::new();
+        movegen::captures_from(&self.position, from, &mut captures);
+        let mut matching = captures.iter().filter(|m| m.from == from && m.to == to);
         match (matching.next(), matching.next()) {
             (Some(&mv), None) => Some(mv),
             _ => None,
@@ -250,7 +254,7 @@ impl<R: Rules> Game<R> {
             self.reversible.clear();
         }
         self.reversible.push(self.position);
-        if self.rules.draw.endgame {
+        if self.rules.draw.endgame && R::ENDGAME != EndgameRules::None {
             self.clocks = advance_clocks(R::ENDGAME, &self.clocks, &self.position, Some(mover));
         }
         self.settle();
@@ -272,8 +276,10 @@ impl<R: Rules> Game<R> {
 
     fn draw(&self) -> Option<DrawReason> {
         let draw = &self.rules.draw;
-        let repeats = self.reversible.iter().filter(|p| **p == self.position).count();
-        if draw.repetitions > 0 && repeats >= draw.repetitions as usize {
+        // The reversible positions alternate sides to move: only every other one, counting
+        // back from the current one, can be the same position.
+        let repeats = || self.reversible.iter().rev().step_by(2).filter(|p| **p == self.position).count();
+        if draw.repetitions > 0 && repeats() >= draw.repetitions as usize {
             return Some(DrawReason::Repetition);
         }
         if draw.quiet_moves > 0 && self.quiet_plies >= 2 * draw.quiet_moves as u32 {

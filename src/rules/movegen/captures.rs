@@ -25,10 +25,27 @@ const ORDER_BITS: u32 = 24;
 /// Puts the captures of the side to move that the precedence rules allow into `sink`.
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
+    generate_by(position, EVERY_SQUARE, sink);
+}
+
+/// Puts the legal captures of the piece on `from` into `sink`, and perhaps others. Where no
+/// precedence rule ranks captures against each other, a piece's legal captures do not depend
+/// on the other pieces' and only its own are searched; otherwise every capture is.
+#[inline]
+pub fn generate_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, sink: &mut S) {
+    generate_by(position, if R::PRECEDENCE.is_empty() { Bitboard::from_index(from) } else { EVERY_SQUARE }, sink);
+}
+
+/// Every square: no piece left out of [`generate_by`].
+const EVERY_SQUARE: Bitboard = Bitboard(u64::MAX);
+
+/// [`generate`] for the pieces on `pieces` only.
+#[inline(always)]
+fn generate_by<R: Rules, S: MoveSink>(position: &Position<R>, pieces: Bitboard, sink: &mut S) {
     let side = position.side_to_move();
     let jumps = side.specialize(|side| ManJumps::of(position, side));
-    let capturing_men = jumps.men();
-    let kings = position.kings(side);
+    let capturing_men = jumps.men() & pieces;
+    let kings = position.kings(side) & pieces;
     if capturing_men.is_empty() && kings.is_empty() {
         return;
     }

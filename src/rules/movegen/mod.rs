@@ -30,6 +30,14 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture
     }
 }
 
+/// The legal captures of the piece on `from` into `sink`, and perhaps other pieces' (where the
+/// variant ranks captures, every capture is searched): what replaying a capture written
+/// `from-to` needs, without searching every piece's captures.
+#[inline]
+pub fn captures_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, sink: &mut S) {
+    captures::generate_from(position, from, sink);
+}
+
 /// The legal captures of `position` into `sink`, and the number of legal quiet moves without
 /// generating them (0 when captures are mandatory and there are some): what a search needs
 /// at its leaves, where only captures are played on.

@@ -40,8 +40,8 @@ pub enum SquareName {
 impl SquareName {
     /// The name as written (`32`, `c3`), built on the stack: writing a FEN or a move's
     /// notation appends it without formatting machinery or an allocation per square.
-    pub fn text(self) -> SquareText {
-        let mut text = SquareText { bytes: [0; 4], len: 0 };
+    pub const fn text(self) -> SquareText {
+        let mut text = SquareText::EMPTY;
         let number = match self {
             SquareName::Number(n) => n,
             SquareName::Algebraic(file, rank) => {
@@ -74,7 +74,9 @@ pub struct SquareText {
 }
 
 impl SquareText {
-    fn push(&mut self, byte: u8) {
+    const EMPTY: SquareText = SquareText { bytes: [0; 4], len: 0 };
+
+    const fn push(&mut self, byte: u8) {
         self.bytes[self.len as usize] = byte;
         self.len += 1;
     }
@@ -131,6 +133,8 @@ pub struct Naming {
     /// The internal indexes of the playable squares in the order lists of squares are written
     /// in (a FEN's): by number where the notation is numeric, else by rank, then file.
     writing_order: [u8; 64],
+    /// Each playable square's name as text ([`Naming::text`]).
+    texts: [SquareText; 64],
 }
 
 impl Naming {
@@ -171,7 +175,17 @@ impl Naming {
             }
         }
         let writing_order = writing_order(geometry, notation, &by_number, &by_visible);
-        Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible, writing_order }
+        let texts = [SquareText::EMPTY; 64];
+        let mut naming =
+            Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible, writing_order, texts };
+        let mut bit = 0;
+        while bit < 64 {
+            if geometry.valid.contains(bit) {
+                naming.texts[bit as usize] = naming.name(bit).text();
+            }
+            bit += 1;
+        }
+        naming
     }
 
     /// The playable squares in the order lists of squares are written in (a FEN's): by number
@@ -181,7 +195,7 @@ impl Naming {
     }
 
     /// `(row, column)` as players see the board (column 0 = file `a`).
-    fn visible_coords(&self, square: u8) -> (u8, u8) {
+    const fn visible_coords(&self, square: u8) -> (u8, u8) {
         let (row, column) = self.geometry.coords[square as usize];
         let column = if self.mirrored { self.geometry.size - 1 - column } else { column };
         (row, column)
@@ -199,7 +213,7 @@ impl Naming {
     }
 
     /// The square's number, if this variant numbers its squares.
-    pub fn number(&self, square: u8) -> Option<u8> {
+    pub const fn number(&self, square: u8) -> Option<u8> {
         match self.numbers[square as usize] {
             0 => None,
             n => Some(n),
@@ -219,13 +233,13 @@ impl Naming {
     }
 
     /// The square's algebraic name: file (0 = `a`) and rank (1-based, rank 1 at White's side).
-    pub fn algebraic(&self, square: u8) -> (u8, u8) {
+    pub const fn algebraic(&self, square: u8) -> (u8, u8) {
         let (row, column) = self.visible_coords(square);
         (column, self.geometry.size - row)
     }
 
     /// The square's name in the variant's own notation.
-    pub fn name(&self, square: u8) -> SquareName {
+    pub const fn name(&self, square: u8) -> SquareName {
         match (self.notation, self.number(square)) {
             (Notation::Numeric, Some(n)) => SquareName::Number(n),
             _ => {
@@ -233,6 +247,12 @@ impl Naming {
                 SquareName::Algebraic(file, rank)
             }
         }
+    }
+
+    /// The text of the square's [`Naming::name`], from a table the naming builds once: FENs and
+    /// move notation write a name for every square they list.
+    pub fn text(&self, square: u8) -> SquareText {
+        self.texts[square as usize]
     }
 
     /// Reads a square written as a number (where the variant numbers squares) or as a file
@@ -359,6 +379,7 @@ mod tests {
             for square in naming.geometry.valid {
                 let name = naming.name(square);
                 assert_eq!(naming.parse(&name.to_string()), Ok(square), "{name}");
+                assert_eq!(naming.text(square), name.text(), "{name}");
                 let (file, rank) = naming.algebraic(square);
                 let algebraic = SquareName::Algebraic(file, rank).to_string();
                 assert_eq!(naming.parse(&algebraic), Ok(square), "{algebraic}");

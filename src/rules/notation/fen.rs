@@ -170,7 +170,7 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
             if kings.contains(square) {
                 out.push('K');
             }
-            R::NAMING.name(square).text().append_to(&mut out);
+            R::NAMING.text(square).append_to(&mut out);
         }
     }
     out

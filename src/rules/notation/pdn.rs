@@ -226,7 +226,7 @@ impl MoveTable {
             if i > 0 {
                 text.push(separator);
             }
-            text.extend_from_slice(self.naming.name(square).text().as_bytes());
+            text.extend(self.naming.text(square).as_bytes().iter().copied());
         }
         // Square names and separators are ASCII: the text is always UTF-8.
         CompactString::from_utf8(&text).unwrap_or_default()

@@ -9,17 +9,18 @@
 //! `json-midgame` (the same two legal-moves requests as the HTTP layer handles them without
 //! actix: the JSON body read, the view, the answer written as JSON).
 
-use draughts_api::http::dto::{CheckedGame, GameBody, LegalMovesResponse};
+use draughts_api::http::dto::{read_body, CheckedGame, GameBody, LegalMovesResponse};
 use draughts_api::rules::ruleset::English;
 use draughts_api::rules::view::{GameRequest, RuleOverrides};
 use draughts_api::rules::Variant;
 
 include!("../benches/data/english_history.rs");
 
-/// The legal-moves request's JSON body, answered as `routes::game::legal_moves` answers it;
+/// The legal-moves request's JSON body, read as `http::body::GameJson` reads it and answered
+/// as `routes::game::legal_moves` answers it;
 /// the length of the answer.
 fn answer_json(body: &[u8]) -> usize {
-    let body: GameBody = serde_json::from_slice(body).expect("the body reads");
+    let body: GameBody = read_body(body).expect("the body reads");
     let game = CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), 10_000)
         .expect("the game is well formed");
     let answer = LegalMovesResponse::from(game.request().view(None).expect("the request replays"));

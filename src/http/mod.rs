@@ -4,6 +4,7 @@
 //!
 //! [`startup::Application`] builds the server; [`config::Config`] reads the environment.
 
+pub mod body;
 pub mod client_gone;
 pub mod config;
 pub mod dto;

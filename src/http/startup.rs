@@ -7,15 +7,14 @@ use std::sync::Arc;
 
 use actix_cors::Cors;
 use actix_web::dev::Server;
-use actix_web::error::JsonPayloadError;
 use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpServer};
 use utoipa::OpenApi;
 use utoipa_swagger_ui::SwaggerUi;
 
+use super::body::json_error;
 use super::client_gone;
 use super::config::Config;
-use super::error::ApiError;
 use super::metrics::Metrics;
 use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
 use super::openapi::ApiDoc;
@@ -144,16 +143,10 @@ async fn wait_for_stop_signal() {
 /// JSON bodies: size limit, any content type (browsers may send `text/plain` to skip a
 /// preflight), and problem+json errors.
 fn json_config(limit: usize) -> web::JsonConfig {
-    web::JsonConfig::default().limit(limit).content_type_required(false).error_handler(move |error, _req| {
-        let api_error = match error {
-            JsonPayloadError::Overflow { .. } | JsonPayloadError::OverflowKnownLength { .. } => {
-                ApiError::PayloadTooLarge(limit)
-            }
-            JsonPayloadError::Deserialize(e) => ApiError::InvalidJson(format!("the body is not valid here: {e}")),
-            other => ApiError::InvalidJson(format!("the body could not be read as JSON: {other}")),
-        };
-        api_error.into()
-    })
+    web::JsonConfig::default()
+        .limit(limit)
+        .content_type_required(false)
+        .error_handler(move |error, _req| json_error(error, limit).into())
 }
 
 /// CORS: any origin by default, or the configured list; preflight answered.

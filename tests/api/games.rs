@@ -269,3 +269,30 @@ async fn optional_capture_adds_the_quiet_moves_to_the_captures() {
     assert_eq!(sorted_notations(&mandatory["moves"]), ["22x15"]);
     assert_eq!(sorted_notations(&optional["moves"]), ["22-17", "22x15"]);
 }
+
+#[tokio::test]
+async fn a_game_reads_the_same_however_its_json_is_spelled() {
+    // Arrange: the first two bodies are read by the hand-written reader, the others by serde
+    // (an escape, `rules`).
+    let app = spawn_app().await;
+    let bodies = [
+        r#"{"variant":"english","moves":["11-15","23-19","8-11"]}"#,
+        " {\n\t\"moves\" : [ \"11-15\" ,\"23-19\", \"8-11\" ] ,\"fen\":null, \"variant\" : \"english\" }\r\n",
+        r#"{"variant":"english","moves":["11\u002d15","23-19","8-11"]}"#,
+        r#"{"variant":"english","moves":["11-15","23-19","8-11"],"rules":null}"#,
+        r#"{"variant":"\u0065nglish","moves":["11-15","23-19","8-11"]}"#,
+    ];
+
+    // Act
+    let mut answers = Vec::new();
+    for body in bodies {
+        let response = app.post_raw("/v1/legal-moves", body, "application/json").await;
+        answers.push(crate::helpers::ok_json(response).await);
+    }
+
+    // Assert
+    assert!(!answers[0]["moves"].as_array().unwrap().is_empty());
+    for (body, answer) in bodies.iter().zip(&answers) {
+        assert_eq!(answer, &answers[0], "{body}");
+    }
+}

@@ -3,9 +3,11 @@
 mod ai;
 mod game;
 mod moves;
+mod scan;
 mod variant;
 
 pub use ai::*;
 pub use game::*;
 pub use moves::*;
+pub use scan::*;
 pub use variant::*;

@@ -6,28 +6,55 @@ use core::fmt;
 use serde::de::{self, DeserializeSeed, Deserializer, SeqAccess, Visitor};
 use serde::Deserialize;
 
-/// The PDN texts of a request's `moves`, oldest first: one buffer, and where each text ends.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+/// Room for a long history's texts (bytes) without growing the buffer.
+const TEXT_CAPACITY: usize = 512;
+
+/// Room for a long history's moves without growing the list of spans.
+const MOVES_CAPACITY: usize = 64;
+
+/// The PDN texts of a request's `moves`, oldest first: one buffer, and where in it each text
+/// starts and ends (what lies between two texts is no text's).
+#[derive(Clone, Default)]
 pub struct MoveTexts {
     text: String,
-    ends: Vec<usize>,
+    spans: Vec<(usize, usize)>,
 }
 
 impl MoveTexts {
+    /// The texts of `spans` in `bytes`, if `bytes` are UTF-8.
+    pub(super) fn from_parts(bytes: Vec<u8>, spans: Vec<(usize, usize)>) -> Option<MoveTexts> {
+        Some(MoveTexts { text: String::from_utf8(bytes).ok()?, spans })
+    }
+
     /// The number of moves.
     pub fn len(&self) -> usize {
-        self.ends.len()
+        self.spans.len()
     }
 
     /// Whether there is no move.
     pub fn is_empty(&self) -> bool {
-        self.ends.is_empty()
+        self.spans.is_empty()
     }
 
     /// The texts, oldest first.
     pub fn iter(&self) -> impl Iterator<Item = &str> {
-        let starts = core::iter::once(0).chain(self.ends.iter().copied());
-        starts.zip(&self.ends).map(|(start, &end)| &self.text[start..end])
+        self.spans.iter().map(|&(start, end)| &self.text[start..end])
+    }
+}
+
+/// Texts are equal when they are the same texts, however the buffer holds them.
+impl PartialEq for MoveTexts {
+    fn eq(&self, other: &MoveTexts) -> bool {
+        self.iter().eq(other.iter())
+    }
+}
+
+impl Eq for MoveTexts {}
+
+/// Shows the texts as a list.
+impl fmt::Debug for MoveTexts {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
     }
 }
 
@@ -35,6 +62,11 @@ impl<'de> Deserialize<'de> for MoveTexts {
     fn deserialize<D: Deserializer<'de>>(deserializer: D) -> Result<MoveTexts, D::Error> {
         deserializer.deserialize_seq(TextsVisitor)
     }
+}
+
+/// An empty buffer and list of spans, with room for a long history's moves.
+pub(super) fn room_for_history() -> (Vec<u8>, Vec<(usize, usize)>) {
+    (Vec::with_capacity(TEXT_CAPACITY), Vec::with_capacity(MOVES_CAPACITY))
 }
 
 /// Reads the array; its messages are those of a `Vec<String>` ("expected a sequence").
@@ -48,11 +80,9 @@ impl<'de> Visitor<'de> for TextsVisitor {
     }
 
     fn visit_seq<A: SeqAccess<'de>>(self, mut seq: A) -> Result<MoveTexts, A::Error> {
-        let mut bytes = Vec::with_capacity(512);
-        let mut ends = Vec::with_capacity(64);
-        while seq.next_element_seed(AppendText { bytes: &mut bytes, ends: &mut ends })?.is_some() {}
-        let text = String::from_utf8(bytes).map_err(|_| de::Error::custom("a move is not valid UTF-8"))?;
-        Ok(MoveTexts { text, ends })
+        let (mut bytes, mut spans) = room_for_history();
+        while seq.next_element_seed(AppendText { bytes: &mut bytes, spans: &mut spans })?.is_some() {}
+        MoveTexts::from_parts(bytes, spans).ok_or_else(|| de::Error::custom("a move is not valid UTF-8"))
     }
 }
 
@@ -61,7 +91,7 @@ impl<'de> Visitor<'de> for TextsVisitor {
 /// UTF-8 once, rather than each entry on its own (a long history has hundreds).
 struct AppendText<'a> {
     bytes: &'a mut Vec<u8>,
-    ends: &'a mut Vec<usize>,
+    spans: &'a mut Vec<(usize, usize)>,
 }
 
 impl<'de> DeserializeSeed<'de> for AppendText<'_> {
@@ -90,8 +120,9 @@ impl<'de> Visitor<'de> for AppendText<'_> {
 
     /// The string with its escapes resolved (an escaped `\n` is a legal control character).
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<(), E> {
+        let start = self.bytes.len();
         self.bytes.extend_from_slice(bytes);
-        self.ends.push(self.bytes.len());
+        self.spans.push((start, self.bytes.len()));
         Ok(())
     }
 

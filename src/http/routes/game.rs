@@ -3,6 +3,7 @@
 
 use actix_web::web;
 
+use crate::http::body::GameJson;
 use crate::http::dto::{ApplyMoveBody, ApplyMoveResponse, CheckedGame, GameBody, LegalMovesResponse};
 use crate::http::error::{ApiError, Problem};
 use crate::http::json::JsonAnswer;
@@ -28,7 +29,7 @@ use crate::http::startup::AppState;
     )
 )]
 pub async fn legal_moves(
-    body: web::Json<GameBody>,
+    body: GameJson<GameBody>,
     state: web::Data<AppState>,
 ) -> Result<JsonAnswer<LegalMovesResponse>, ApiError> {
     let game =
@@ -56,7 +57,7 @@ pub async fn legal_moves(
     )
 )]
 pub async fn apply_move(
-    body: web::Json<ApplyMoveBody>,
+    body: GameJson<ApplyMoveBody>,
     state: web::Data<AppState>,
 ) -> Result<JsonAnswer<ApplyMoveResponse>, ApiError> {
     let game =

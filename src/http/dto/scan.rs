@@ -160,26 +160,36 @@ impl<'a> Cursor<'a> {
         Some(None)
     }
 
-    /// A list of plain strings, after whitespace.
+    /// A list of plain strings, after whitespace, read in one pass over its bytes.
     fn plain_strs(&mut self) -> Option<MoveTexts> {
         self.expect(b'[')?;
-        let start = self.at;
+        let list = self.bytes.get(self.at..)?;
         let (mut bytes, mut spans) = room_for_history();
-        if self.peek()? == b']' {
-            self.at += 1;
-            return MoveTexts::from_parts(bytes, spans);
-        }
+        let (mut at, mut expect_text, mut first) = (0, true, true);
         loop {
-            let text = self.plain_bytes()?;
-            let end = self.at - 1 - start;
-            spans.push((end - text.len(), end));
-            match self.next()? {
-                b',' => {}
-                b']' => break,
+            let byte = *list.get(at)?;
+            at += 1;
+            match byte {
+                b' ' | b'\t' | b'\n' | b'\r' => {}
+                b'"' if expect_text => {
+                    let start = at;
+                    while PLAIN[*list.get(at)? as usize] {
+                        at += 1;
+                    }
+                    if list.get(at) != Some(&b'"') {
+                        return None;
+                    }
+                    spans.push((start, at));
+                    at += 1;
+                    (expect_text, first) = (false, false);
+                }
+                b',' if !expect_text => expect_text = true,
+                b']' if !expect_text || first => break,
                 _ => return None,
             }
         }
-        bytes.extend_from_slice(self.bytes.get(start..self.at)?);
+        bytes.extend_from_slice(list.get(..at)?);
+        self.at += at;
         MoveTexts::from_parts(bytes, spans)
     }
 }
@@ -336,6 +346,17 @@ mod tests {
         #[test]
         fn token_soup_reads_as_serde_reads_it(tokens in prop::collection::vec(token(), 0..24)) {
             agree(tokens.concat().as_bytes());
+        }
+
+        #[test]
+        fn bodies_of_plain_strings_are_read_by_hand(
+            variant in "[ -!#-\\[\\]-\u{7f}]{0,8}",
+            moves in prop::collection::vec("[ -!#-\\[\\]-\u{7f}]{0,8}", 0..70),
+            space in prop::sample::select(vec!["", " ", "\n", "\t", "\r\n  "]),
+        ) {
+            let list = moves.iter().map(|m| format!("{space}\"{m}\"{space}")).collect::<Vec<_>>().join(",");
+            let body = format!("{space}{{\"moves\":{space}[{list}{space}],{space}\"variant\":\"{variant}\"}}{space}");
+            prop_assert!(agree(body.as_bytes()), "{}", body);
         }
 
         #[test]

@@ -333,28 +333,32 @@ pub enum ScannedName {
 /// cannot continue it.
 #[inline]
 pub fn scan_name(bytes: &[u8]) -> Option<(ScannedName, usize)> {
-    let (first, letter, max_digits) = match bytes.first()? {
-        b'0'..=b'9' => (0, None, 3),
-        &letter @ (b'a'..=b'z' | b'A'..=b'Z') => (1, Some(letter), 2),
-        _ => return None,
-    };
+    let (&first, rest) = bytes.split_first()?;
+    if first.is_ascii_digit() {
+        let (number, len) = scan_digits(bytes, 3)?;
+        return Some((ScannedName::Number(number), len));
+    }
+    if !first.is_ascii_alphabetic() {
+        return None;
+    }
+    let (rank, len) = scan_digits(rest, 2)?; // two digits: at most 99
+    Some((ScannedName::Algebraic { letter: first, rank: rank as u8 }, 1 + len))
+}
+
+/// The number written by the one to `max` digits `bytes` start with, and how many there are;
+/// `None` if there are none or more than `max`.
+#[inline(always)]
+fn scan_digits(bytes: &[u8], max: usize) -> Option<(u32, usize)> {
     let mut value = 0u32;
-    let mut end = first;
-    while let Some(&digit @ b'0'..=b'9') = bytes.get(end) {
-        if end - first == max_digits {
+    let mut len = 0;
+    while let Some(&digit @ b'0'..=b'9') = bytes.get(len) {
+        if len == max {
             return None;
         }
         value = value * 10 + u32::from(digit - b'0');
-        end += 1;
+        len += 1;
     }
-    if end == first {
-        return None;
-    }
-    let name = match letter {
-        None => ScannedName::Number(value),
-        Some(letter) => ScannedName::Algebraic { letter, rank: value as u8 }, // two digits: at most 99
-    };
-    Some((name, end))
+    (len > 0).then_some((value, len))
 }
 
 #[cfg(test)]

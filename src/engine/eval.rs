@@ -4,7 +4,8 @@
 //! kings, 8x8 flying kings, 10x10 flying kings and the Turkish board. It counts material,
 //! men's advance (more as the board empties), back-rank guards, centre men, supported men,
 //! mobility and men about to crown, then applies the endgame knowledge a club player has:
-//! drawn lone-king endings are worth about nothing, a winning side trades down and hunts the
+//! drawn lone-king endings are worth about nothing, a winning side trades down (except on the
+//! 10x10 board, where trading down leads to endings the other side's king holds) and hunts the
 //! last pieces with its kings.
 
 use crate::rules::draw::EndgameRules;
@@ -61,11 +62,13 @@ pub struct Weights {
     pub runaway: i32,
     /// Per man of difference between the two wings.
     pub balance: i32,
+    /// Per piece off the board, for the side ahead by 0.8 men or more.
+    pub trade_down: i32,
 }
 
 impl Weights {
     /// The field names, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; 10] = [
+    pub const NAMES: [&'static str; 11] = [
         "king",
         "advance",
         "back_rank",
@@ -76,6 +79,7 @@ impl Weights {
         "sole_king",
         "runaway",
         "balance",
+        "trade_down",
     ];
 
     /// The weights `evaluate` uses for `family`.
@@ -92,6 +96,7 @@ impl Weights {
                 sole_king: 10,
                 runaway: 3,
                 balance: 0,
+                trade_down: 4,
             },
             Family::FlyingKings8 => Weights {
                 king: 260,
@@ -104,6 +109,7 @@ impl Weights {
                 sole_king: 60,
                 runaway: 8,
                 balance: 0,
+                trade_down: 4,
             },
             Family::FlyingKings10 => Weights {
                 king: 300,
@@ -116,6 +122,7 @@ impl Weights {
                 sole_king: 80,
                 runaway: 8,
                 balance: 4,
+                trade_down: 0,
             },
             Family::Turkish => Weights {
                 king: 260,
@@ -128,11 +135,12 @@ impl Weights {
                 sole_king: 60,
                 runaway: 0,
                 balance: 0,
+                trade_down: 4,
             },
         }
     }
     /// The weights as an array, in the order of [`Weights::NAMES`] (for tuning).
-    pub fn to_array(&self) -> [i32; 10] {
+    pub fn to_array(&self) -> [i32; 11] {
         [
             self.king,
             self.advance,
@@ -144,13 +152,27 @@ impl Weights {
             self.sole_king,
             self.runaway,
             self.balance,
+            self.trade_down,
         ]
     }
 
     /// The weights from an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; 10]) -> Weights {
-        let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance] = a;
-        Weights { king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance }
+    pub fn from_array(a: [i32; 11]) -> Weights {
+        let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance, trade_down] =
+            a;
+        Weights {
+            king,
+            advance,
+            back_rank,
+            centre,
+            supported,
+            mobility,
+            about_to_crown,
+            sole_king,
+            runaway,
+            balance,
+            trade_down,
+        }
     }
 }
 
@@ -417,11 +439,12 @@ fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: 
             }
         }
     }
-    // The side ahead trades down and brings its kings to the last enemy pieces.
+    // The side ahead trades down (as its family's weight says) and brings its kings to the last
+    // enemy pieces.
     let total = (white_pieces + black_pieces) as i32;
     let full = 2 * R::MEN_PER_SIDE as i32;
     if score.abs() >= 80 {
-        score += score.signum() * (full - total) * 4;
+        score += score.signum() * (full - total) * w.trade_down;
         let (strong, weak) = if score > 0 { (Color::White, Color::Black) } else { (Color::Black, Color::White) };
         if total <= 8 && position.kings(strong).any() {
             score += score.signum() * hunt::<R>(position.kings(strong), position.pieces(weak));
@@ -507,6 +530,16 @@ mod tests {
         let winning = eval::<Russian>("W:WKc1,Ke1,Kg1:BKh2");
         assert!(drawn.abs() < 60, "{drawn}");
         assert!(winning > 300, "{winning}");
+    }
+
+    #[test]
+    fn the_side_ahead_is_paid_for_trading_down_except_on_the_10x10_board() {
+        let english = Position::<English>::from_fen("W:W21,22,23:B1,2").expect("valid FEN");
+        let no_trades = Weights { trade_down: 0, ..Weights::of(Family::ShortKings8) };
+        assert!(evaluate(&english) > evaluate_with(&english, &no_trades));
+        let international = Position::<International>::from_fen("W:W31,32,33:B18,19").expect("valid FEN");
+        let trades = Weights { trade_down: 4, ..Weights::of(Family::FlyingKings10) };
+        assert!(evaluate(&international) < evaluate_with(&international, &trades));
     }
 
     #[test]

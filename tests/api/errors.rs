@@ -81,7 +81,7 @@ async fn apply_move_without_a_move_is_invalid_json_naming_the_field() {
 async fn bodies_of_every_wrong_shape_are_invalid_json_never_a_500() {
     // Arrange
     let app = spawn_app().await;
-    let bodies: [&[u8]; 10] = [
+    let bodies: [&[u8]; 11] = [
         b"[]",
         b"null",
         b"\"english\"",
@@ -92,6 +92,7 @@ async fn bodies_of_every_wrong_shape_are_invalid_json_never_a_500() {
         br#"{"variant":"english"} trailing"#,
         b"\xff\xfe\x00",
         br#"{"fen":"B:W21-32:B1-12"}"#,
+        b"{\"variant\":\"english\",\"moves\":[\"\xc3\",\"\xa9\"]}",
     ];
 
     for body in bodies {

@@ -87,8 +87,8 @@ impl<'de> Visitor<'de> for TextsVisitor {
 }
 
 /// Reads one entry of the array onto the end of the buffer; its messages are those of a
-/// `String` ("expected a string"). Each entry is read as bytes and the whole buffer checked as
-/// UTF-8 once, rather than each entry on its own (a long history has hundreds).
+/// `String` ("expected a string"). Each entry is checked as UTF-8 on its own: two entries that
+/// each hold half of one character would make a valid buffer but no valid text.
 struct AppendText<'a> {
     bytes: &'a mut Vec<u8>,
     spans: &'a mut Vec<(usize, usize)>,
@@ -120,6 +120,9 @@ impl<'de> Visitor<'de> for AppendText<'_> {
 
     /// The string with its escapes resolved (an escaped `\n` is a legal control character).
     fn visit_bytes<E: de::Error>(self, bytes: &[u8]) -> Result<(), E> {
+        if core::str::from_utf8(bytes).is_err() {
+            return Err(E::custom("a move is not valid UTF-8"));
+        }
         let start = self.bytes.len();
         self.bytes.extend_from_slice(bytes);
         self.spans.push((start, self.bytes.len()));
@@ -171,6 +174,14 @@ mod tests {
     fn bytes_that_are_not_utf8_are_refused() {
         let json = b"[\"11-15\", \"23-\xff19\"]";
         assert!(serde_json::from_slice::<Vec<String>>(json).is_err());
+        let error = serde_json::from_slice::<MoveTexts>(json).expect_err("not UTF-8");
+        assert!(error.to_string().contains("not valid UTF-8"), "{error}");
+    }
+
+    #[test]
+    fn halves_of_one_character_in_two_entries_are_refused() {
+        // "é" is C3 A9: each half alone is not UTF-8, though the two joined would be.
+        let json = b"[\"\xc3\", \"\xa9\"]";
         let error = serde_json::from_slice::<MoveTexts>(json).expect_err("not UTF-8");
         assert!(error.to_string().contains("not valid UTF-8"), "{error}");
     }

@@ -1,11 +1,12 @@
-//! `JsonAnswer`: a `200 OK` JSON answer serialised straight into one buffer sized for the
-//! answers of the game endpoints (actix's `web::Json` grows a `String` from empty).
+//! `JsonAnswer`: a `200 OK` JSON answer written by hand ([`WriteJson`]) straight into one
+//! buffer sized for the answers of the game endpoints (actix's `web::Json` grows a `String`
+//! from empty, through serde).
 
 use actix_web::body::BoxBody;
-use actix_web::error::JsonPayloadError;
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::{HttpRequest, HttpResponse, Responder};
-use serde::Serialize;
+
+use super::dto::WriteJson;
 
 /// Room for a typical answer (the English start position's legal moves take about 900 bytes),
 /// so that most answers are written without growing the buffer.
@@ -14,17 +15,14 @@ const INITIAL_CAPACITY: usize = 2048;
 /// A `200 OK` `application/json` answer.
 pub struct JsonAnswer<T>(pub T);
 
-impl<T: Serialize> Responder for JsonAnswer<T> {
+impl<T: WriteJson> Responder for JsonAnswer<T> {
     type Body = BoxBody;
 
     fn respond_to(self, _req: &HttpRequest) -> HttpResponse {
         let mut body = Vec::with_capacity(INITIAL_CAPACITY);
-        match serde_json::to_writer(&mut body, &self.0) {
-            Ok(()) => HttpResponse::Ok()
-                .insert_header((header::CONTENT_TYPE, HeaderValue::from_static("application/json")))
-                .body(body),
-            // As `web::Json` answers a value that cannot be serialised.
-            Err(error) => HttpResponse::from_error(JsonPayloadError::Serialize(error)),
-        }
+        self.0.write_json(&mut body);
+        HttpResponse::Ok()
+            .insert_header((header::CONTENT_TYPE, HeaderValue::from_static("application/json")))
+            .body(body)
     }
 }

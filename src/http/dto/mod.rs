@@ -5,9 +5,11 @@ mod game;
 mod moves;
 mod scan;
 mod variant;
+mod write;
 
 pub use ai::*;
 pub use game::*;
 pub use moves::*;
 pub use scan::*;
 pub use variant::*;
+pub use write::*;

@@ -66,7 +66,12 @@ impl<'de> Deserialize<'de> for MoveTexts {
 
 /// An empty buffer and list of spans, with room for a long history's moves.
 pub(super) fn room_for_history() -> (Vec<u8>, Vec<(usize, usize)>) {
-    (Vec::with_capacity(TEXT_CAPACITY), Vec::with_capacity(MOVES_CAPACITY))
+    (Vec::with_capacity(TEXT_CAPACITY), room_for_spans())
+}
+
+/// An empty list of spans, with room for a long history's moves.
+pub(super) fn room_for_spans() -> Vec<(usize, usize)> {
+    Vec::with_capacity(MOVES_CAPACITY)
 }
 
 /// Reads the array; its messages are those of a `Vec<String>` ("expected a sequence").

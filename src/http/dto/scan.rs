@@ -10,7 +10,7 @@
 
 use serde::de::DeserializeOwned;
 
-use super::moves::room_for_history;
+use super::moves::room_for_spans;
 use super::{ApplyMoveBody, GameBody, MoveTexts};
 
 /// A body with a hand-written reader for its common shape.
@@ -110,9 +110,7 @@ struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// Skips JSON whitespace.
     fn skip_whitespace(&mut self) {
-        while let Some(b' ' | b'\t' | b'\n' | b'\r') = self.bytes.get(self.at) {
-            self.at += 1;
-        }
+        self.at = after_whitespace(self.bytes, self.at);
     }
 
     /// The next byte after whitespace, left unread.
@@ -137,12 +135,12 @@ impl<'a> Cursor<'a> {
     fn plain_bytes(&mut self) -> Option<&'a [u8]> {
         self.expect(b'"')?;
         let rest = self.bytes.get(self.at..)?;
-        let len = rest.iter().position(|&byte| !PLAIN[byte as usize])?;
-        if rest[len] != b'"' {
+        let len = plain_len(rest);
+        if *rest.get(len)? != b'"' {
             return None;
         }
         self.at += len + 1;
-        Some(&rest[..len])
+        rest.get(..len)
     }
 
     /// A plain string, after whitespace.
@@ -164,34 +162,67 @@ impl<'a> Cursor<'a> {
     fn plain_strs(&mut self) -> Option<MoveTexts> {
         self.expect(b'[')?;
         let list = self.bytes.get(self.at..)?;
-        let (mut bytes, mut spans) = room_for_history();
-        let (mut at, mut expect_text, mut first) = (0, true, true);
-        loop {
-            let byte = *list.get(at)?;
-            at += 1;
-            match byte {
-                b' ' | b'\t' | b'\n' | b'\r' => {}
-                b'"' if expect_text => {
-                    let start = at;
-                    while PLAIN[*list.get(at)? as usize] {
-                        at += 1;
-                    }
-                    if list.get(at) != Some(&b'"') {
-                        return None;
-                    }
-                    spans.push((start, at));
-                    at += 1;
-                    (expect_text, first) = (false, false);
+        let mut spans = room_for_spans();
+        let mut at = after_whitespace(list, 0);
+        if list.get(at) != Some(&b']') {
+            loop {
+                if *list.get(at)? != b'"' {
+                    return None;
                 }
-                b',' if !expect_text => expect_text = true,
-                b']' if !expect_text || first => break,
-                _ => return None,
+                let start = at + 1;
+                at = start + plain_len(list.get(start..)?);
+                if *list.get(at)? != b'"' {
+                    return None;
+                }
+                spans.push((start, at));
+                at = after_whitespace(list, at + 1);
+                match *list.get(at)? {
+                    b',' => at = after_whitespace(list, at + 1),
+                    b']' => break,
+                    _ => return None,
+                }
             }
         }
-        bytes.extend_from_slice(list.get(..at)?);
+        at += 1;
         self.at += at;
-        MoveTexts::from_parts(bytes, spans)
+        MoveTexts::from_parts(list.get(..at)?.to_vec(), spans)
     }
+}
+
+/// Where the first byte at or after `at` that is not JSON whitespace stands in `bytes`.
+fn after_whitespace(bytes: &[u8], mut at: usize) -> usize {
+    while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(at) {
+        at += 1;
+    }
+    at
+}
+
+/// How many bytes `bytes` start with that are all [`PLAIN`], read eight at a time: a move
+/// text is mostly one word.
+fn plain_len(bytes: &[u8]) -> usize {
+    let mut at = 0;
+    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+        let stops = not_plain(u64::from_le_bytes(*chunk));
+        if stops != 0 {
+            return at + (stops.trailing_zeros() / 8) as usize;
+        }
+        at += 8;
+    }
+    let rest = bytes.get(at..).unwrap_or_default();
+    at + rest.iter().position(|&byte| !PLAIN[usize::from(byte)]).unwrap_or(rest.len())
+}
+
+/// The high bit of each byte of `word` (little-endian) that is not [`PLAIN`], exact up to
+/// the first one: the usual "has a zero byte" tricks, whose borrows can mark bytes above the
+/// first match but never below it.
+fn not_plain(word: u64) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGH: u64 = 0x8080_8080_8080_8080;
+    let below = |n: u8, x: u64| x.wrapping_sub(ONES * u64::from(n)) & !x & HIGH;
+    let control = below(0x20, word);
+    let quote = below(1, word ^ (ONES * u64::from(b'"')));
+    let backslash = below(1, word ^ (ONES * u64::from(b'\\')));
+    (word & HIGH) | control | quote | backslash
 }
 
 #[cfg(test)]
@@ -343,6 +374,14 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn plain_len_stops_at_the_first_byte_that_is_not_plain(
+            bytes in prop::collection::vec(prop::sample::select(vec![b'a', b'1', b'-', b' ', b'~', 0x7f, b'"', b'\\', b'\n', 0x1f, 0x80, 0xc3, 0xff, 0]), 0..40),
+        ) {
+            let expected = bytes.iter().position(|&b| !PLAIN[usize::from(b)]).unwrap_or(bytes.len());
+            prop_assert_eq!(plain_len(&bytes), expected);
+        }
+
         #[test]
         fn token_soup_reads_as_serde_reads_it(tokens in prop::collection::vec(token(), 0..24)) {
             agree(tokens.concat().as_bytes());

@@ -39,26 +39,31 @@ pub enum SquareName {
 
 impl SquareName {
     /// The name as written (`32`, `c3`), built on the stack: writing a FEN or a move's
-    /// notation appends it without formatting machinery or an allocation per square.
+    /// notation appends it without formatting machinery or an allocation per square. A
+    /// number's text is looked up in a table: an answer writes several squares per move.
     pub const fn text(self) -> SquareText {
-        let mut text = SquareText::EMPTY;
-        let number = match self {
-            SquareName::Number(n) => n,
+        match self {
+            SquareName::Number(n) => NUMBER_TEXTS[n as usize],
             SquareName::Algebraic(file, rank) => {
+                let mut text = SquareText::EMPTY;
                 text.push(b'a' + file);
-                rank
+                text.push_number(rank);
+                text
             }
-        };
-        if number >= 100 {
-            text.push(b'0' + number / 100);
         }
-        if number >= 10 {
-            text.push(b'0' + number / 10 % 10);
-        }
-        text.push(b'0' + number % 10);
-        text
     }
 }
+
+/// The text of every number a square can have.
+const NUMBER_TEXTS: [SquareText; 256] = {
+    let mut texts = [SquareText::EMPTY; 256];
+    let mut number = 0;
+    while number < texts.len() {
+        texts[number].push_number(number as u8);
+        number += 1;
+    }
+    texts
+};
 
 impl core::fmt::Display for SquareName {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -79,6 +84,17 @@ impl SquareText {
     const fn push(&mut self, byte: u8) {
         self.bytes[self.len as usize] = byte;
         self.len += 1;
+    }
+
+    /// Appends `number`'s decimal digits.
+    const fn push_number(&mut self, number: u8) {
+        if number >= 100 {
+            self.push(b'0' + number / 100);
+        }
+        if number >= 10 {
+            self.push(b'0' + number / 10 % 10);
+        }
+        self.push(b'0' + number % 10);
     }
 
     /// Appends the text to `out`, byte by byte (every byte is ASCII), without the UTF-8 check

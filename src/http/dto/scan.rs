@@ -110,7 +110,9 @@ struct Cursor<'a> {
 impl<'a> Cursor<'a> {
     /// Skips JSON whitespace.
     fn skip_whitespace(&mut self) {
-        self.at = after_whitespace(self.bytes, self.at);
+        if let Some(rest) = self.bytes.get(self.at..) {
+            self.at = self.bytes.len() - trim_whitespace(rest).len();
+        }
     }
 
     /// The next byte after whitespace, left unread.
@@ -158,58 +160,62 @@ impl<'a> Cursor<'a> {
         Some(None)
     }
 
-    /// A list of plain strings, after whitespace, read in one pass over its bytes.
+    /// A list of plain strings, after whitespace, read in one pass over its bytes (as slices,
+    /// so that each step checks only the length it needs).
     fn plain_strs(&mut self) -> Option<MoveTexts> {
         self.expect(b'[')?;
         let list = self.bytes.get(self.at..)?;
         let mut spans = room_for_spans();
-        let mut at = after_whitespace(list, 0);
-        if list.get(at) != Some(&b']') {
+        let mut rest = trim_whitespace(list);
+        if let [b']', after @ ..] = rest {
+            rest = after;
+        } else {
             loop {
-                if *list.get(at)? != b'"' {
+                let [b'"', text @ ..] = rest else {
                     return None;
-                }
-                let start = at + 1;
-                at = start + plain_len(list.get(start..)?);
-                if *list.get(at)? != b'"' {
+                };
+                let len = plain_len(text);
+                let [b'"', after @ ..] = text.get(len..)? else {
                     return None;
-                }
-                spans.push((start, at));
-                at = after_whitespace(list, at + 1);
-                match *list.get(at)? {
-                    b',' => at = after_whitespace(list, at + 1),
-                    b']' => break,
+                };
+                let start = list.len() - text.len();
+                spans.push((start, start + len));
+                match trim_whitespace(after) {
+                    [b',', after @ ..] => rest = trim_whitespace(after),
+                    [b']', after @ ..] => {
+                        rest = after;
+                        break;
+                    }
                     _ => return None,
                 }
             }
         }
-        at += 1;
+        let at = list.len() - rest.len();
         self.at += at;
         MoveTexts::from_parts(list.get(..at)?.to_vec(), spans)
     }
 }
 
-/// Where the first byte at or after `at` that is not JSON whitespace stands in `bytes`.
-fn after_whitespace(bytes: &[u8], mut at: usize) -> usize {
-    while let Some(b' ' | b'\t' | b'\n' | b'\r') = bytes.get(at) {
-        at += 1;
+/// `bytes` without the JSON whitespace they start with.
+fn trim_whitespace(mut bytes: &[u8]) -> &[u8] {
+    while let [b' ' | b'\t' | b'\n' | b'\r', rest @ ..] = bytes {
+        bytes = rest;
     }
-    at
+    bytes
 }
 
 /// How many bytes `bytes` start with that are all [`PLAIN`], read eight at a time: a move
 /// text is mostly one word.
 fn plain_len(bytes: &[u8]) -> usize {
-    let mut at = 0;
-    while let Some(chunk) = bytes.get(at..).and_then(<[u8]>::first_chunk::<8>) {
+    let mut rest = bytes;
+    while let Some((chunk, after)) = rest.split_first_chunk::<8>() {
         let stops = not_plain(u64::from_le_bytes(*chunk));
         if stops != 0 {
-            return at + (stops.trailing_zeros() / 8) as usize;
+            return bytes.len() - rest.len() + (stops.trailing_zeros() / 8) as usize;
         }
-        at += 8;
+        rest = after;
     }
-    let rest = bytes.get(at..).unwrap_or_default();
-    at + rest.iter().position(|&byte| !PLAIN[usize::from(byte)]).unwrap_or(rest.len())
+    bytes.len() - rest.len() + rest.iter().position(|&byte| !PLAIN[usize::from(byte)]).unwrap_or(rest.len())
 }
 
 /// The high bit of each byte of `word` (little-endian) that is not [`PLAIN`], exact up to

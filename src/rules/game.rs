@@ -99,13 +99,21 @@ pub struct Game<R: Rules> {
 impl<R: Rules> Game<R> {
     /// A game starting at `start`.
     pub fn new(start: Position<R>, rules: GameRules) -> Game<R> {
+        Game::with_room(start, rules, 0)
+    }
+
+    /// A game starting at `start`, with room for `plies` moves: playing them allocates
+    /// nothing more.
+    pub fn with_room(start: Position<R>, rules: GameRules, plies: usize) -> Game<R> {
         let clocks = if rules.draw.endgame { advance_clocks(R::ENDGAME, &[], &start, None) } else { Vec::new() };
+        let mut reversible = Vec::with_capacity(plies + 1);
+        reversible.push(start);
         let mut game = Game {
             rules,
             start,
             position: start,
-            moves: Vec::new(),
-            reversible: vec![start],
+            moves: Vec::with_capacity(plies),
+            reversible,
             quiet_plies: 0,
             clocks,
             can_capture: false,
@@ -113,12 +121,6 @@ impl<R: Rules> Game<R> {
         };
         game.settle();
         game
-    }
-
-    /// Makes room for `plies` more moves, so that playing them allocates nothing more.
-    pub fn reserve(&mut self, plies: usize) {
-        self.moves.reserve(plies);
-        self.reversible.reserve(plies);
     }
 
     /// The rules of this game.

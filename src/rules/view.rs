@@ -193,8 +193,7 @@ impl GameRequest<'_> {
                 ParsePositionError::Position(e) => ReplayError::Position(e),
             })?,
         };
-        let mut game = Game::new(start, rules);
-        game.reserve(self.moves.len());
+        let mut game = Game::with_room(start, rules, self.moves.len());
         for (index, text) in self.moves.iter().enumerate() {
             play_text(&mut game, text, Some(index))?;
         }

@@ -145,6 +145,11 @@ pub struct Entry {
     pub routes: Routes,
 }
 
+/// Room for a typical position's legal moves: no more, so that the list is a small allocation
+/// (glibc serves up to 1,032 bytes from its per-thread cache); a position with more moves
+/// grows it.
+const ROOM_FOR_MOVES: usize = 16;
+
 /// The legal moves of a position with their routes, for reading and writing move text.
 #[derive(Clone, Debug)]
 pub struct MoveTable {
@@ -155,7 +160,7 @@ pub struct MoveTable {
 impl MoveTable {
     /// The legal moves of `position`, sorted by origin, destination and route.
     pub fn new<R: Rules>(position: &Position<R>, mandatory_capture: bool) -> MoveTable {
-        let mut paths = PathList { moves: Vec::with_capacity(32) };
+        let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
         position.generate_into(mandatory_capture, &mut paths);
         let naming = &R::NAMING;
         let mut entries: Vec<Entry> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
@@ -201,9 +206,8 @@ impl MoveTable {
     /// intermediate square, then the whole route.
     pub fn notation(&self, entry: &Entry) -> CompactString {
         let mv = entry.mv;
-        let rivals: Vec<&Entry> =
-            self.entries.iter().filter(|e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to).collect();
-        let unique = |squares: &[u8]| !rivals.iter().any(|e| e.routes.iter().any(|r| route_matches(r, squares)));
+        let rivals = || self.entries.iter().filter(move |e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to);
+        let unique = |squares: &[u8]| !rivals().any(|e| e.routes.iter().any(|r| route_matches(r, squares)));
         if unique(&[mv.from, mv.to]) {
             return self.write(mv, &[mv.from, mv.to]);
         }
@@ -226,7 +230,7 @@ impl MoveTable {
             if i > 0 {
                 text.push(separator);
             }
-            text.extend(self.naming.text(square).as_bytes().iter().copied());
+            text.extend_from_slice(self.naming.text(square).as_bytes());
         }
         // Square names and separators are ASCII: the text is always UTF-8.
         CompactString::from_utf8(&text).unwrap_or_default()

@@ -245,9 +245,9 @@ impl<R: Rules> Searcher<'_, R> {
         moves.clear();
         if depth <= 0 {
             // A leaf: only captures are played on; quiet moves are counted, not generated.
-            let quiet = movegen::captures_counting_quiet(position, self.mandatory, moves);
+            let quiet = movegen::captures_noting_quiet(position, self.mandatory, moves);
             if moves.is_empty() {
-                if quiet == 0 {
+                if !quiet {
                     return -(WIN - ply as i32);
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:

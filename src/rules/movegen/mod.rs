@@ -42,7 +42,11 @@ pub fn captures_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, si
 /// generating the quiet moves (false when captures are mandatory and there are some): what a
 /// search needs at its leaves, where only captures are played on.
 #[inline]
-pub fn captures_noting_quiet<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture: bool, sink: &mut S) -> bool {
+pub fn captures_noting_quiet<R: Rules, S: MoveSink>(
+    position: &Position<R>,
+    mandatory_capture: bool,
+    sink: &mut S,
+) -> bool {
     captures::generate(position, sink);
     (!mandatory_capture || sink.is_empty()) && quiet::exists(position)
 }

@@ -25,7 +25,7 @@ use std::time::{Duration, Instant};
 use draughts_api::engine::eval::{evaluate_with, Family, Weights};
 use draughts_api::engine::search::{search, Limits};
 use draughts_api::engine::tt::Table;
-use draughts_api::rules::movegen::captures_counting_quiet;
+use draughts_api::rules::movegen::captures_noting_quiet;
 use draughts_api::rules::ruleset::{English, International, Russian};
 use draughts_api::rules::{Color, Game, GameRules, MoveList, Position, Rules, Status};
 
@@ -182,11 +182,11 @@ fn self_play<R: Rules>(seed: u64, depth: u32, table: &mut Table) -> Vec<Sample<R
 /// Whether neither side could capture in `position`.
 fn quiet<R: Rules>(position: &Position<R>) -> bool {
     let mut captures = MoveList::new();
-    captures_counting_quiet(position, true, &mut captures);
+    captures_noting_quiet(position, true, &mut captures);
     if !captures.is_empty() {
         return false;
     }
-    captures_counting_quiet(&position.with_other_side_to_move(), true, &mut captures);
+    captures_noting_quiet(&position.with_other_side_to_move(), true, &mut captures);
     captures.is_empty()
 }
 

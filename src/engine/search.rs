@@ -245,9 +245,9 @@ impl<R: Rules> Searcher<'_, R> {
         moves.clear();
         if depth <= 0 {
             // A leaf: only captures are played on; quiet moves are counted, not generated.
-            let quiet = movegen::captures_counting_quiet(position, self.mandatory, moves);
+            let quiet = movegen::captures_noting_quiet(position, self.mandatory, moves);
             if moves.is_empty() {
-                if quiet == 0 {
+                if !quiet {
                     return -(WIN - ply as i32);
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
@@ -449,9 +449,9 @@ impl<R: Rules> Searcher<'_, R> {
         best
     }
 
-    /// A quiet leaf where capturing is mandatory: the static value, unless a move that hands
-    /// the opponent a capture (an exchange, or a sacrifice that starts a shot) does better once
-    /// the captures are played out.
+    /// A quiet leaf where capturing is mandatory and the opponent could not capture either: the
+    /// static value, unless a move that hands the opponent a capture (an exchange, or a
+    /// sacrifice that starts a shot) does better once the captures are played out.
     fn shots(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand_pat = evaluate(position);
         if stand_pat >= beta {
@@ -462,8 +462,12 @@ impl<R: Rules> Searcher<'_, R> {
         let moves = &mut self.frames[ply].moves;
         moves.clear();
         position.generate_into(true, moves);
+        let (victims, landings) = Self::shot_squares(position);
         for n in 0..self.frames[ply].moves.len() {
             let mv = self.frames[ply].moves.as_slice()[n];
+            if !victims.contains(mv.to) && !landings.contains(mv.from) {
+                continue;
+            }
             let mut next = *position;
             next.play_unchecked(&mv);
             if !movegen::any_capture(&next) {
@@ -482,6 +486,29 @@ impl<R: Rules> Searcher<'_, R> {
             }
         }
         best
+    }
+
+    /// The squares a quiet move must touch to hand the opponent a capture, in a position where
+    /// the opponent has none: (destinations next to an opponent piece, origins two steps from
+    /// one along a line). A jump that a move makes possible takes the piece that moved or lands
+    /// where it stood; any other was possible before. Opponent kings that fly jump from afar:
+    /// then every square.
+    #[inline(always)]
+    fn shot_squares(position: &Position<R>) -> (Bitboard, Bitboard) {
+        debug_assert!(!Self::threatened(position));
+        let opponent = position.side_to_move().opponent();
+        if R::FLYING_KINGS && position.kings(opponent).any() {
+            return (Bitboard(u64::MAX), Bitboard(u64::MAX));
+        }
+        let g = R::GEOMETRY;
+        let jumpers = position.pieces(opponent);
+        let (mut victims, mut landings) = (Bitboard::EMPTY, Bitboard::EMPTY);
+        for dir in 0..4 {
+            let step = g.shift(jumpers, dir);
+            victims |= step;
+            landings |= g.shift(step, dir);
+        }
+        (victims, landings)
     }
 
     /// The expected line from the root: `best`, then the table's best moves.

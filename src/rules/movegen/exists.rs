@@ -49,7 +49,7 @@ pub fn any_capture<R: Rules>(position: &Position<R>) -> bool {
 /// Whether the side to move has a quiet move (legal where no capture is due).
 #[inline]
 pub fn any_quiet_move<R: Rules>(position: &Position<R>) -> bool {
-    quiet::count(position) > 0
+    quiet::exists(position)
 }
 
 /// The quiet move from `from` to `to`, if the piece of the side to move on `from` can step

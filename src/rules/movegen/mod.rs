@@ -38,21 +38,17 @@ pub fn captures_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, si
     captures::generate_from(position, from, sink);
 }
 
-/// The legal captures of `position` into `sink`, and the number of legal quiet moves without
-/// generating them (0 when captures are mandatory and there are some): what a search needs
-/// at its leaves, where only captures are played on.
+/// The legal captures of `position` into `sink`, and whether a quiet move is legal, without
+/// generating the quiet moves (false when captures are mandatory and there are some): what a
+/// search needs at its leaves, where only captures are played on.
 #[inline]
-pub fn captures_counting_quiet<R: Rules, S: MoveSink>(
+pub fn captures_noting_quiet<R: Rules, S: MoveSink>(
     position: &Position<R>,
     mandatory_capture: bool,
     sink: &mut S,
-) -> usize {
+) -> bool {
     captures::generate(position, sink);
-    if !mandatory_capture || sink.is_empty() {
-        quiet::count(position)
-    } else {
-        0
-    }
+    (!mandatory_capture || sink.is_empty()) && quiet::exists(position)
 }
 
 /// The number of legal moves of `position` as `counting` counts them, without keeping the

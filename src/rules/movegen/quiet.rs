@@ -53,6 +53,26 @@ fn generate_for<R: Rules, S: MoveSink>(position: &Position<R>, side: Color, sink
     }
 }
 
+/// Whether the side to move has a move without capture: whether [`count`] is above 0, answered
+/// without counting. Every piece that can move at all can take one step, so one free step of a
+/// man (by whole-board shifts, in its directions) or of a king (in any direction) is enough.
+#[inline]
+pub fn exists<R: Rules>(position: &Position<R>) -> bool {
+    position.side_to_move().specialize(|side| exists_for(position, side))
+}
+
+#[inline(always)]
+fn exists_for<R: Rules>(position: &Position<R>, side: Color) -> bool {
+    let g = R::GEOMETRY;
+    let empty = g.valid.minus(position.occupied());
+    let men = position.men(side);
+    let kings = position.kings(side);
+    let man_directions = R::man_move_directions(side);
+    (0..4).any(|dir| {
+        man_directions >> dir & 1 != 0 && (g.shift(men, dir) & empty).any() || (g.shift(kings, dir) & empty).any()
+    })
+}
+
 /// The number of moves without capture of the side to move: what [`generate`] would put into a
 /// sink, counted without making them (perft's last ply).
 #[inline]

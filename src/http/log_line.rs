@@ -14,6 +14,8 @@ use tracing_subscriber::fmt::time::{self as fmt_time, FormatTime};
 use tracing_subscriber::fmt::{FmtContext, FormatEvent, FormatFields};
 use tracing_subscriber::registry::LookupSpan;
 
+use super::json_escape::escape;
+
 /// tracing-subscriber's JSON lines, current span included and span list left out.
 ///
 /// Events inside a span (their line adds the span's fields) and events bridged from `log`
@@ -177,25 +179,9 @@ impl<W: Write> Write for Escaping<'_, W> {
     }
 }
 
-/// `text` as the inside of a JSON string, escaped as serde_json escapes it: `"` and `\`
-/// backslashed, control characters as `\n`-style or `\u00xx` escapes, the rest as is.
-fn write_escaped(out: &mut impl Write, mut text: &str) -> fmt::Result {
-    while let Some(at) = text.bytes().position(|byte| byte < 0x20 || byte == b'"' || byte == b'\\') {
-        // An ASCII byte: `at` and `at + 1` are character boundaries.
-        out.write_str(&text[..at])?;
-        match text.as_bytes()[at] {
-            b'"' => out.write_str("\\\""),
-            b'\\' => out.write_str("\\\\"),
-            b'\n' => out.write_str("\\n"),
-            b'\r' => out.write_str("\\r"),
-            b'\t' => out.write_str("\\t"),
-            0x08 => out.write_str("\\b"),
-            0x0c => out.write_str("\\f"),
-            control => write!(out, "\\u{control:04x}"),
-        }?;
-        text = &text[at + 1..];
-    }
-    out.write_str(text)
+/// `text` as the inside of a JSON string, escaped as serde_json escapes it ([`escape`]).
+fn write_escaped(out: &mut impl Write, text: &str) -> fmt::Result {
+    escape(text, |piece| out.write_str(piece))
 }
 
 #[cfg(test)]

@@ -10,6 +10,7 @@ pub mod config;
 pub mod dto;
 pub mod error;
 pub mod json;
+pub mod json_escape;
 pub mod log_line;
 pub mod metrics;
 pub mod middleware;

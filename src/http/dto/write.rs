@@ -4,7 +4,10 @@
 //! write than the position to list them. The derived `Serialize` stays the reference: the
 //! tests below hold the two to the same bytes.
 
+use core::convert::Infallible;
+
 use super::game::{ApplyMoveResponse, LegalMovesResponse, MoveDto, SquareDto, StatusDto};
+use crate::http::json_escape::escape;
 use crate::rules::naming::SquareName;
 
 /// A value written as compact JSON onto the end of a buffer.
@@ -13,56 +16,20 @@ pub trait WriteJson {
     fn write_json(&self, out: &mut Vec<u8>);
 }
 
-/// Appends `text` as a JSON string, escaped as serde_json escapes it: `"`, `\` and the control
-/// characters, the common ones by their short escapes (`\n`), the others as `\u00XX`.
+/// Appends `text` as a JSON string, escaped as serde_json escapes it ([`escape`]).
 pub fn write_str(out: &mut Vec<u8>, text: &str) {
-    let bytes = text.as_bytes();
-    out.reserve(bytes.len() + 2);
+    out.reserve(text.len() + 2);
     out.push(b'"');
-    let mut start = 0;
-    for (at, &byte) in bytes.iter().enumerate() {
-        if !ESCAPED[usize::from(byte)] {
-            continue;
-        }
-        out.extend_from_slice(&bytes[start..at]);
-        match byte {
-            b'"' => out.extend_from_slice(b"\\\""),
-            b'\\' => out.extend_from_slice(b"\\\\"),
-            b'\n' => out.extend_from_slice(b"\\n"),
-            b'\r' => out.extend_from_slice(b"\\r"),
-            b'\t' => out.extend_from_slice(b"\\t"),
-            0x08 => out.extend_from_slice(b"\\b"),
-            0x0c => out.extend_from_slice(b"\\f"),
-            _ => {
-                const HEX: &[u8; 16] = b"0123456789abcdef";
-                out.extend_from_slice(&[
-                    b'\\',
-                    b'u',
-                    b'0',
-                    b'0',
-                    HEX[usize::from(byte >> 4)],
-                    HEX[usize::from(byte & 0xf)],
-                ]);
-            }
-        }
-        start = at + 1;
+    let pushed = escape(text, |piece| {
+        out.extend_from_slice(piece.as_bytes());
+        Ok::<(), Infallible>(())
+    });
+    match pushed {
+        Ok(()) => {}
+        Err(never) => match never {},
     }
-    out.extend_from_slice(&bytes[start..]);
     out.push(b'"');
 }
-
-/// The bytes a JSON string escapes: `"`, `\` and the control characters.
-const ESCAPED: [bool; 256] = {
-    let mut table = [false; 256];
-    let mut byte = 0;
-    while byte < 0x20 {
-        table[byte] = true;
-        byte += 1;
-    }
-    table[b'"' as usize] = true;
-    table[b'\\' as usize] = true;
-    table
-};
 
 /// A square: its number, or its name as a string (a name is a letter and digits: no escape).
 /// Its one to four bytes are pushed one by one: cheaper than copying a slice that short.

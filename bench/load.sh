@@ -5,6 +5,8 @@
 #
 #   bench/load.sh                     # 64 connections, 10 s per endpoint, logging at RUST_LOG=info
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
+#   REPLAY_CACHE_MB=0 bench/load.sh   # every request replays its whole history (wrk repeats one
+#                                     # body, so with the replay cache on it is found kept)
 #   CONNECTIONS=16 DURATION=5 bench/load.sh
 #   PIN=0 bench/load.sh               # let server and wrk share every core
 #

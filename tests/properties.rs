@@ -1,17 +1,19 @@
 //! Property tests over random playouts in every variant: FEN and move-text round trips, moves
 //! that neither create pieces nor uncrown kings, transpositions reaching equal positions, the
 //! optional-capture house rule, the cheap questions replay asks agreeing with the full move list,
-//! and parsers that never panic on arbitrary text.
+//! a replay memo never changing an answer, and parsers that never panic on arbitrary text.
 //!
 //! A playout starts at `Position::<R>::start()` and plays up to 120 legal moves chosen by
 //! proptest-generated indices, stopping early when the side to move has no move.
 //! `NOTATION_REGRESSIONS` keeps positions where a property once failed.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashMap};
 use std::hash::{BuildHasher, RandomState};
+use std::sync::{Arc, Mutex};
 
 use draughts_api::rules::movegen;
 use draughts_api::rules::notation::pdn::{parse_squares, MoveTable};
+use draughts_api::rules::replay_memo::{ReplayMemo, Replayed};
 use draughts_api::rules::view::GameRequest;
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
 use proptest::prelude::*;
@@ -250,6 +252,46 @@ impl PlayoutProperty for HouseRuleAddsOnlyQuietMoves {
     }
 }
 
+/// A replay memo that keeps every game.
+#[derive(Default)]
+struct KeepAll(Mutex<HashMap<u64, Arc<Replayed>>>);
+
+impl ReplayMemo for KeepAll {
+    fn recall(&self, key: u64) -> Option<Arc<Replayed>> {
+        self.0.lock().unwrap().get(&key).cloned()
+    }
+
+    fn keep(&self, key: u64, game: Arc<Replayed>) {
+        self.0.lock().unwrap().insert(key, game);
+    }
+}
+
+/// Asks about a random game request by request, as a client does (its legal moves, a move
+/// applied, now and then a move that is not legal, and sometimes nothing for a ply or two),
+/// with a memo and without: the answers, errors included, are the same.
+fn memo_answers_as_without(variant: Variant, indices: &[usize]) {
+    let memo = KeepAll::default();
+    let mut moves: Vec<String> = Vec::new();
+    for &index in indices {
+        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
+        let request = GameRequest { variant, fen: None, moves: &texts, rules: Default::default() };
+        let plain = request.view(None);
+        let legal = plain.as_ref().expect("a history of legal moves replays").moves.clone();
+        if legal.is_empty() {
+            break;
+        }
+        let choice = legal[index % legal.len()].notation.to_string();
+        if index % 4 != 0 {
+            let at = format!("{variant} {moves:?}");
+            assert_eq!(request.view_with(Some(&memo), None), plain, "{at}");
+            assert_eq!(request.view_with(Some(&memo), Some(&choice)), request.view(Some(&choice)), "{at}");
+            let stale = texts.last().copied().unwrap_or("1-2");
+            assert_eq!(request.view_with(Some(&memo), Some(stale)), request.view(Some(stale)), "{at} {stale}");
+        }
+        moves.push(choice);
+    }
+}
+
 /// Parses `text` as a FEN, as move squares and as a game's move; what parses must make sense.
 struct ParseAnything<'a>(&'a str);
 
@@ -333,6 +375,13 @@ proptest! {
     #[test]
     fn optional_capture_house_rule_only_adds_quiet_moves_on_8x8(indices in move_indices()) {
         in_every_variant(HouseRuleAddsOnlyQuietMoves, &indices);
+    }
+
+    #[test]
+    fn a_replay_memo_never_changes_an_answer_in_every_variant(indices in move_indices()) {
+        for variant in Variant::ALL {
+            memo_answers_as_without(variant, &indices);
+        }
     }
 }
 

@@ -15,6 +15,7 @@ pub mod log_line;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod replay_cache;
 pub mod routes;
 pub mod search_cache;
 pub mod search_pool;

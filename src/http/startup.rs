@@ -18,6 +18,7 @@ use super::config::Config;
 use super::metrics::Metrics;
 use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
 use super::openapi::ApiDoc;
+use super::replay_cache::ReplayCache;
 use super::routes;
 use super::search_cache::SearchCache;
 use super::search_pool::SearchPool;
@@ -34,6 +35,8 @@ pub struct AppState {
     pub search_pool: SearchPool,
     /// Recent computer moves.
     pub search_cache: SearchCache,
+    /// Recently replayed games.
+    pub replay_cache: ReplayCache,
     ready: AtomicBool,
 }
 
@@ -57,10 +60,12 @@ impl Application {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
         let metrics = Metrics::new();
+        let (replay_hits, replay_misses) = metrics.replay_cache_counters();
         let state = web::Data::new(AppState {
             rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
             search_pool: SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?,
             search_cache: SearchCache::new(config.cache_capacity),
+            replay_cache: ReplayCache::new(config.replay_cache_mb, replay_hits, replay_misses),
             metrics,
             ready: AtomicBool::new(false),
             config: config.clone(),

@@ -201,6 +201,13 @@ impl<R: Rules> Game<R> {
         &self.clocks
     }
 
+    /// The bytes this game holds outside itself (its history), for caches bounded in bytes.
+    pub fn heap_bytes(&self) -> usize {
+        self.moves.capacity() * core::mem::size_of::<Move>()
+            + self.reversible.capacity() * core::mem::size_of::<Position<R>>()
+            + self.clocks.capacity() * core::mem::size_of::<EndgameClock>()
+    }
+
     /// Plays `mv` and updates the outcome.
     pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
         let status = self.status();

@@ -15,6 +15,7 @@ pub mod naming;
 pub mod notation;
 pub mod perft;
 pub mod position;
+pub mod replay_memo;
 pub mod ruleset;
 pub mod summary;
 pub mod variant;

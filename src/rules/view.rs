@@ -1,6 +1,8 @@
 //! Variant-free views of moves and games, and [`GameRequest::replay`]: a game from a FEN and
 //! PDN move texts, as a request describes it. The bridge from runtime input to the typed rules.
 
+use std::sync::Arc;
+
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
@@ -13,6 +15,7 @@ use super::naming::SquareName;
 use super::notation::fen::FenError;
 use super::notation::pdn::{parse_from_to, Entry, MoveTable, MoveTextError};
 use super::position::{ParsePositionError, Position, PositionError};
+use super::replay_memo::{self, PrefixKeys, ReplayMemo, Replayed};
 use super::ruleset::Rules;
 use super::variant::{Variant, VariantVisitor};
 
@@ -179,22 +182,67 @@ pub struct GameRequest<'a> {
 impl GameRequest<'_> {
     /// Replays the game, then plays `extra` if given; returns the view of the result.
     pub fn view(&self, extra: Option<&str>) -> Result<GameView, ReplayError> {
-        self.variant.visit(ViewGame { request: self, extra })
+        self.view_with(None, extra)
+    }
+
+    /// [`GameRequest::view`], starting from the longest game `memo` kept that this history
+    /// begins with, and keeping the game replayed.
+    pub fn view_with(&self, memo: Option<&dyn ReplayMemo>, extra: Option<&str>) -> Result<GameView, ReplayError> {
+        self.variant.visit(ViewGame { request: self, memo, extra })
     }
 
     /// Replays the game as the typed `Game<R>`, for work that needs the variant's types (the
     /// engine); `R` must be the rules of `self.variant`.
     pub fn replay<R: Rules>(&self) -> Result<Game<R>, ReplayError> {
+        self.replay_with(None)
+    }
+
+    /// [`GameRequest::replay`], starting from the longest game `memo` kept that this history
+    /// begins with (so the answer and its errors are the same), and keeping the game replayed.
+    pub fn replay_with<R: Rules>(&self, memo: Option<&dyn ReplayMemo>) -> Result<Game<R>, ReplayError> {
+        self.replayed(memo, Game::clone, core::convert::identity)
+    }
+
+    /// The game, replayed or found whole in `memo`: `kept` reads a game found whole (no copy
+    /// made), `played` takes one replayed, from the start or from a kept shorter game.
+    fn replayed<R: Rules, T>(
+        &self,
+        memo: Option<&dyn ReplayMemo>,
+        kept: impl FnOnce(&Game<R>) -> T,
+        played: impl FnOnce(Game<R>) -> T,
+    ) -> Result<T, ReplayError> {
         let rules = self.rules.apply::<R>()?;
-        let start = match self.fen {
-            None => Position::<R>::start(),
+        let plies = self.moves.len();
+        let Some(memo) = memo.filter(|_| plies >= replay_memo::MIN_MOVES) else {
+            return self.replay_after(Game::with_room(self.start()?, rules, plies)).map(played);
+        };
+        let keys = PrefixKeys::of(self);
+        let found = keys.recall(memo, self);
+        let game = match found.as_ref().and_then(|found| found.game::<R>()) {
+            Some(whole) if whole.moves().len() == plies => return Ok(kept(whole)),
+            Some(shorter) => shorter.clone(),
+            None => Game::with_room(self.start()?, rules, plies),
+        };
+        let game = self.replay_after(game)?;
+        memo.keep(keys.whole(), Arc::new(Replayed::new(self, game.clone())));
+        Ok(played(game))
+    }
+
+    /// The position the game starts from.
+    fn start<R: Rules>(&self) -> Result<Position<R>, ReplayError> {
+        match self.fen {
+            None => Ok(Position::<R>::start()),
             Some(fen) => Position::<R>::from_fen(fen).map_err(|e| match e {
                 ParsePositionError::Fen(e) => ReplayError::Fen(e),
                 ParsePositionError::Position(e) => ReplayError::Position(e),
-            })?,
-        };
-        let mut game = Game::with_room(start, rules, self.moves.len());
-        for (index, text) in self.moves.iter().enumerate() {
+            }),
+        }
+    }
+
+    /// Plays the history's moves after the ones `game` has played.
+    fn replay_after<R: Rules>(&self, mut game: Game<R>) -> Result<Game<R>, ReplayError> {
+        let played = game.moves().len();
+        for (index, text) in self.moves.iter().enumerate().skip(played) {
             play_text(&mut game, text, Some(index))?;
         }
         Ok(game)
@@ -203,6 +251,7 @@ impl GameRequest<'_> {
 
 struct ViewGame<'a> {
     request: &'a GameRequest<'a>,
+    memo: Option<&'a dyn ReplayMemo>,
     extra: Option<&'a str>,
 }
 
@@ -210,14 +259,18 @@ impl VariantVisitor for ViewGame<'_> {
     type Output = Result<GameView, ReplayError>;
 
     fn visit<R: Rules>(self) -> Self::Output {
-        let mut game = self.request.replay::<R>()?;
-        let mut last_move = None;
-        if let Some(text) = self.extra {
-            let before = *game.position();
-            let mv = play_text(&mut game, text, None)?;
-            let table = MoveTable::new(&before, game.rules().mandatory_capture);
-            last_move = table.entry(&mv).map(|e| move_view::<R>(&table, e));
-        }
+        let Some(text) = self.extra else {
+            return self.request.replayed::<R, _>(
+                self.memo,
+                |game| game_view(game, None),
+                |game| game_view(&game, None),
+            );
+        };
+        let mut game = self.request.replay_with::<R>(self.memo)?;
+        let before = *game.position();
+        let mv = play_text(&mut game, text, None)?;
+        let table = MoveTable::new(&before, game.rules().mandatory_capture);
+        let last_move = table.entry(&mv).map(|e| move_view::<R>(&table, e));
         Ok(game_view(&game, last_move))
     }
 }

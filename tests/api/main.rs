@@ -16,5 +16,6 @@ mod metrics;
 mod openapi;
 mod operations;
 mod play;
+mod replay_cache;
 mod shutdown;
 mod variants;

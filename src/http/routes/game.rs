@@ -36,7 +36,7 @@ pub async fn legal_moves(
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
     let request = game.request();
     state.metrics.game_request(request.variant, "legal_moves", body.moves.len());
-    Ok(JsonAnswer(request.view(None)?.into()))
+    Ok(JsonAnswer(request.view_with(state.replay_cache.memo(), None)?.into()))
 }
 
 /// Plays `move` after the history; the new position, its status and the legal replies.
@@ -64,7 +64,7 @@ pub async fn apply_move(
         CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
     let request = game.request();
     state.metrics.game_request(request.variant, "apply_move", body.moves.len() + 1);
-    let view = request.view(Some(&body.mv))?;
+    let view = request.view_with(state.replay_cache.memo(), Some(&body.mv))?;
     let Some(played) = view.last_move.clone() else {
         return Err(ApiError::IllegalMove {
             detail: format!("move: {} could not be played", body.mv),

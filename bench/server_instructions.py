@@ -10,12 +10,15 @@ time). Unlike a timing, the count does not depend on what else the machine is do
 
     bench/server_instructions.py                       # target/release/draughts-api, N = 1010
     bench/server_instructions.py --bin OLD --bin NEW   # two builds, one after the other
+    bench/server_instructions.py --distinct            # also: a different 60-ply history each
+                                                       # request (none found in the replay cache)
 """
 
 import argparse
 import http.client
 import json
 import os
+import random
 import re
 import signal
 import subprocess
@@ -42,8 +45,10 @@ def start(command, env):
 
 
 def send(connection, body, count):
-    for _ in range(count):
-        if body is None:
+    for i in range(count):
+        if isinstance(body, list):
+            connection.request("POST", "/v1/legal-moves", body[i % len(body)], {"Content-Type": "application/json"})
+        elif body is None:
             connection.request("GET", "/healthz")
         else:
             connection.request("POST", "/v1/legal-moves", body, {"Content-Type": "application/json"})
@@ -53,8 +58,9 @@ def send(connection, body, count):
             sys.exit(f"status {response.status}")
 
 
-def bodies(binary, env):
-    """The two legal-moves bodies; the 60-ply history is built through the API."""
+def bodies(binary, env, distinct):
+    """The two legal-moves bodies; the 60-ply history is built through the API. With
+    `distinct`, also that many other 60-ply histories (random legal moves, seeded)."""
     process, connection = start([binary], env)
 
     def post(body):
@@ -67,13 +73,25 @@ def bodies(binary, env):
         legal = answer["moves"]
         moves.append(legal[len(legal) // 2]["notation"])
         answer = post({"variant": "english", "moves": moves})
+    chosen = random.Random(12)
+    others = []
+    while len(others) < distinct:
+        history, answer = [], post({"variant": "english"})
+        while len(history) < 60 and answer["moves"]:
+            history.append(chosen.choice(answer["moves"])["notation"])
+            answer = post({"variant": "english", "moves": history})
+        if len(history) == 60:
+            others.append(json.dumps({"variant": "english", "moves": history}).encode())
     process.send_signal(signal.SIGTERM)
     process.communicate()
-    return {
+    requests = {
         "GET /healthz": None,
         "legal-moves, start position": json.dumps({"variant": "english"}).encode(),
         "legal-moves, 60-move history": json.dumps({"variant": "english", "moves": moves}).encode(),
     }
+    if others:
+        requests["legal-moves, a different 60-move history each time"] = others
+    return requests
 
 
 def collected(binary, env, body, count, cpu):
@@ -95,10 +113,11 @@ def main():
     parser.add_argument("--bin", action="append", help="server binary (repeatable; default target/release/draughts-api)")
     parser.add_argument("--requests", type=int, default=1010, help="requests per measured run (default 1010)")
     parser.add_argument("--cpu", default=None, help="pin the server to this CPU (taskset)")
+    parser.add_argument("--distinct", action="store_true", help="also send a different 60-ply history each request")
     args = parser.parse_args()
     binaries = args.bin or ["target/release/draughts-api"]
     env = dict(os.environ, PORT=str(PORT), RUST_LOG=os.environ.get("RUST_LOG", "info"))
-    requests = bodies(binaries[0], env)
+    requests = bodies(binaries[0], env, args.requests + 10 if args.distinct else 0)
     print(f"| request | {' | '.join(binaries)} |")
     print(f"|---|{'---|' * len(binaries)}")
     for name, body in requests.items():

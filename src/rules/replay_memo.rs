@@ -50,7 +50,8 @@ pub struct Replayed {
 }
 
 impl Replayed {
-    /// `game`, replayed from `request`'s first `game.moves().len()` moves.
+    /// `game`, replayed from `request`'s first `game.moves().len()` moves (the game is this
+    /// request's own replay, so the request has at least that many).
     pub fn new<R: Rules>(request: &GameRequest<'_>, game: Game<R>) -> Replayed {
         let moves = &request.moves[..game.moves().len()];
         let mut texts = String::with_capacity(moves.iter().map(|m| m.len()).sum());

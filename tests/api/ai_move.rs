@@ -5,7 +5,7 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, header, ok_json, sorted_notations, spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{assert_problem, header, metric, ok_json, sorted_notations, spawn_app, spawn_app_with, TestApp};
 
 const VARIANTS: [&str; 8] =
     ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish"];
@@ -16,14 +16,6 @@ async fn ai_move(app: &TestApp, body: &Value) -> Value {
 
 async fn metrics_text(app: &TestApp) -> String {
     app.get("/metrics").await.text().await.expect("metrics are text")
-}
-
-/// The value of an unlabelled metric.
-fn metric(text: &str, name: &str) -> f64 {
-    text.lines()
-        .find_map(|line| line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
-        .and_then(|value| value.trim().parse().ok())
-        .unwrap_or_else(|| panic!("{name} is exported"))
 }
 
 /// Polls `/metrics` until `name` has `value` (or fails after ten seconds): waits for an event

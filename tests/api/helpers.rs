@@ -76,6 +76,14 @@ impl TestApp {
     }
 }
 
+/// The value of an unlabelled metric in `/metrics`' text.
+pub fn metric(text: &str, name: &str) -> f64 {
+    text.lines()
+        .find_map(|line| line.strip_prefix(name).and_then(|rest| rest.strip_prefix(' ')))
+        .and_then(|value| value.trim().parse().ok())
+        .unwrap_or_else(|| panic!("{name} is exported"))
+}
+
 /// A header's value as text ("" when absent).
 pub fn header(headers: &HeaderMap, name: &str) -> String {
     headers.get(name).map(|v| v.to_str().expect("a text header").to_owned()).unwrap_or_default()

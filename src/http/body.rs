@@ -6,11 +6,11 @@ use core::future::Future;
 use core::marker::PhantomData;
 use core::ops::Deref;
 use core::pin::Pin;
-use core::task::{Context, Poll};
+use core::task::{Context, Poll, Waker};
 
 use actix_web::dev::{Decompress, Payload};
 use actix_web::error::{ErrorInternalServerError, JsonPayloadError};
-use actix_web::http::header::{ContentLength, Header};
+use actix_web::http::header::{ContentLength, Header, CONTENT_ENCODING};
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_core::Stream;
 
@@ -58,6 +58,7 @@ impl<T: ScanBody> FromRequest for GameJson<T> {
                         payload: Decompress::from_headers(payload.take(), req.headers()),
                         buf: Vec::with_capacity(length.map_or(INITIAL_CAPACITY, |ContentLength(length)| length)),
                         limit,
+                        peek_first: !req.headers().contains_key(CONTENT_ENCODING),
                     },
                 }
             }
@@ -82,22 +83,44 @@ enum Reading {
     /// Refused before reading (taken when reported).
     Failed(Option<actix_web::Error>),
     /// Reading the body into `buf`, up to `limit` bytes.
-    Body { payload: Decompress<Payload>, buf: Vec<u8>, limit: usize },
+    Body {
+        payload: Decompress<Payload>,
+        buf: Vec<u8>,
+        limit: usize,
+        /// Whether the next poll is the first and may look at the body without asking to be
+        /// woken (see [`ReadGameJson::poll`]); never for a compressed body, whose decoder may
+        /// hand a chunk to another thread and needs the wake-up to hear back.
+        peek_first: bool,
+    },
 }
 
 impl<T: ScanBody> Future for ReadGameJson<T> {
     type Output = Result<GameJson<T>, actix_web::Error>;
 
     fn poll(self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Self::Output> {
-        let (payload, buf, limit) = match &mut self.get_mut().reading {
+        let (payload, buf, limit, mut peek) = match &mut self.get_mut().reading {
             Reading::Failed(error) => {
                 let error = error.take().unwrap_or_else(|| ErrorInternalServerError("the body was already read"));
                 return Poll::Ready(Err(error));
             }
-            Reading::Body { payload, buf, limit } => (payload, buf, *limit),
+            Reading::Body { payload, buf, limit, peek_first } => {
+                (payload, buf, *limit, core::mem::replace(peek_first, false))
+            }
         };
+        // actix-http's HTTP/1 dispatcher polls a handler as soon as it has read the request's
+        // head, before it hands over the body bytes it read with it, then polls it again in the
+        // same turn once it has. A wake-up asked for on that first poll would fire when the body
+        // is handed over and only make the dispatcher run a second, empty turn for the request
+        // (a read that finds nothing and about 4,500 instructions), so the first look at the
+        // body does not ask for one; every later poll does. Body bytes the dispatcher reads
+        // later reach the handler as before: each turn that hands some over polls it again.
         loop {
-            match Pin::new(&mut *payload).poll_next(cx) {
+            let next = if core::mem::take(&mut peek) {
+                Pin::new(&mut *payload).poll_next(&mut Context::from_waker(Waker::noop()))
+            } else {
+                Pin::new(&mut *payload).poll_next(cx)
+            };
+            match next {
                 Poll::Pending => return Poll::Pending,
                 Poll::Ready(Some(Ok(chunk))) if buf.len() + chunk.len() > limit => {
                     return Poll::Ready(Err(ApiError::PayloadTooLarge(limit).into()));

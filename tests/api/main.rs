@@ -4,6 +4,7 @@
 
 mod ai_move;
 mod board;
+mod bodies;
 mod cors;
 mod demo;
 mod deploy;

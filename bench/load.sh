@@ -1,9 +1,13 @@
 #!/usr/bin/env bash
 # Load test of the HTTP service with wrk (Debian package `wrk`): throughput and latency of
 # /healthz and of /v1/legal-moves (start position, and a mid-game position with a 60-move
-# history), in one run, against a release build on loopback.
+# history), in one run, against a release build on loopback. The three take turns over several
+# rounds, in a new order each round, and each legal-moves figure is divided by /healthz's of
+# the same round: this machine's speed drifts by 10-20 % within a minute, so a ratio between
+# windows far apart measures the drift as much as the server.
 #
-#   bench/load.sh                     # 64 connections, 10 s per endpoint, logging at RUST_LOG=info
+#   bench/load.sh                     # 64 connections, 3 rounds of 5 s per endpoint, RUST_LOG=info
+#   ROUNDS=5 DURATION=10 bench/load.sh
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
 #   REPLAY_CACHE_MB=0 bench/load.sh   # every request replays its whole history (wrk repeats one
 #                                     # body, so with the replay cache on it is found kept)
@@ -19,7 +23,8 @@ cd "$(dirname "$0")/.."
 
 command -v wrk >/dev/null || { echo "wrk is not installed: apt-get install wrk" >&2; exit 1; }
 connections=${CONNECTIONS:-64}
-duration=${DURATION:-10}
+duration=${DURATION:-5}
+rounds=${ROUNDS:-3}
 pin=${PIN:-1}
 cores=$(nproc)
 if [[ $pin == 1 && $cores -ge 2 ]] && command -v taskset >/dev/null; then
@@ -84,19 +89,44 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
+# run NAME ARGS...: one wrk window; its rate and p99 are appended to rate[NAME] and p99[NAME].
+declare -A rate p99
 run() {
   local name=$1; shift
   echo "### $name"
   "${client_cmd[@]}" wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" >"$work/wrk.out"
   grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency " "$work/wrk.out"
-  rates+=("$(awk '/Requests\/sec/ {print $2}' "$work/wrk.out")")
+  rate[$name]+="$(awk '/Requests\/sec/ {printf "%d", $2}' "$work/wrk.out") "
+  p99[$name]+="$(awk '$1 == "99%" {print $2}' "$work/wrk.out") "
 }
-rates=()
+healthz() { run healthz "http://127.0.0.1:$port/healthz"; }
+start() { BODY_FILE="$work/start.json" run start -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
+midgame() { BODY_FILE="$work/midgame.json" run midgame -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
 
-echo "# wrk: $connections connections, $threads threads, ${duration}s each; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
-run "GET /healthz" "http://127.0.0.1:$port/healthz"
-BODY_FILE="$work/start.json" run "POST /v1/legal-moves (start position)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
-BODY_FILE="$work/midgame.json" run "POST /v1/legal-moves (60-move history)" -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"
-run "GET /healthz (again, so that the ratios below divide by its mean over the whole run)" "http://127.0.0.1:$port/healthz"
-ratio() { awk -v a="$1" -v b="${rates[0]}" -v c="${rates[3]}" 'BEGIN {printf "%.2f", 2 * a / (b + c)}'; }
-echo "### throughput / /healthz's mean: start position $(ratio "${rates[1]}"), 60-move history $(ratio "${rates[2]}")"
+echo "# wrk: $connections connections, $threads threads, $rounds rounds of ${duration}s per endpoint; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
+orders=("healthz start midgame" "start midgame healthz" "midgame healthz start")
+for ((round = 0; round < rounds; round++)); do
+  echo "## round $((round + 1))"
+  for endpoint in ${orders[round % 3]}; do
+    "$endpoint"
+  done
+done
+
+echo "## summary: req/s (p99) per round; ratio = legal-moves / /healthz of the same round"
+echo "| endpoint | rounds | all rounds |"
+echo "|---|---|---|"
+for name in healthz start midgame; do
+  read -ra rates <<<"${rate[$name]}"
+  read -ra tails <<<"${p99[$name]}"
+  cells=""
+  for ((i = 0; i < ${#rates[@]}; i++)); do cells+="${rates[i]} (${tails[i]}) "; done
+  total=$(printf '%s\n' "${rates[@]}" | awk '{s += $1} END {printf "%d", s / NR}')
+  echo "| $name | $cells| $total |"
+done
+for name in start midgame; do
+  awk -v a="${rate[$name]}" -v h="${rate[healthz]}" -v name="$name" 'BEGIN {
+    n = split(a, x, " "); split(h, y, " ")
+    for (i = 1; i <= n; i++) { line = line sprintf("%.2f ", x[i] / y[i]); sx += x[i]; sy += y[i] }
+    printf "| ratio %s | %s| %.2f |\n", name, line, sx / sy
+  }'
+done

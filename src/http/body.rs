@@ -114,6 +114,8 @@ impl<T: ScanBody> Future for ReadGameJson<T> {
         // (a read that finds nothing and about 4,500 instructions), so the first look at the
         // body does not ask for one; every later poll does. Body bytes the dispatcher reads
         // later reach the handler as before: each turn that hands some over polls it again.
+        // (The server speaks HTTP/1 only, `HttpServer::listen`; `tests/api/bodies.rs` sends
+        // bodies that arrive after the first look.)
         loop {
             let next = if core::mem::take(&mut peek) {
                 Pin::new(&mut *payload).poll_next(&mut Context::from_waker(Waker::noop()))

@@ -1,9 +1,9 @@
 //! How a body arrives: after the head (`Expect: 100-continue`), in chunks, compressed,
 //! pipelined. The game routes read their body with an extractor of the service's own
 //! (`src/http/body.rs`), whose first look at an uncompressed body does not ask to be woken.
-//! Each body here reaches the handler after that first look, and must still be read whole; a
-//! compressed one pipelined behind another request is there at the first look, and only a
-//! wake-up brings back its decoder's work from another thread.
+//! Most bodies here arrive after that first look and must still be read whole. The last, a
+//! compressed body pipelined behind another request, is already there at the first look, and
+//! only a wake-up brings back its decoder's work from another thread.
 
 use std::io::{Read, Write};
 use std::net::TcpStream;

@@ -119,7 +119,7 @@ for ((round = 0; round < rounds; round++)); do
 done
 
 echo "## summary: req/s (p99) per round; ratio = legal-moves / /healthz of the same round"
-echo "| endpoint | rounds | all rounds |"
+echo "| endpoint | each round | all rounds (mean req/s; ratio of the means) |"
 echo "|---|---|---|"
 for name in healthz start midgame; do
   read -ra rates <<<"${rate[$name]}"

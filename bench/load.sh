@@ -8,6 +8,7 @@
 #
 #   bench/load.sh                     # 64 connections, 3 rounds of 5 s per endpoint, RUST_LOG=info
 #   ROUNDS=5 DURATION=10 bench/load.sh
+#   WARMUP=0 bench/load.sh            # no unrecorded warm-up window per endpoint (default 2 s)
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
 #   REPLAY_CACHE_MB=0 bench/load.sh   # every request replays its whole history (wrk repeats one
 #                                     # body, so with the replay cache on it is found kept)
@@ -25,6 +26,7 @@ command -v wrk >/dev/null || { echo "wrk is not installed: apt-get install wrk" 
 connections=${CONNECTIONS:-64}
 duration=${DURATION:-5}
 rounds=${ROUNDS:-3}
+warmup=${WARMUP:-2}
 pin=${PIN:-1}
 cores=$(nproc)
 if [[ $pin == 1 && $cores -ge 2 ]] && command -v taskset >/dev/null; then
@@ -95,10 +97,16 @@ wrk.body = file:read("*a")
 file:close()
 LUA
 
-# run NAME ARGS...: one wrk window; its rate and p99 are appended to rate[NAME] and p99[NAME].
+# run NAME ARGS...: one wrk window; its rate and p99 are appended to rate[NAME] and p99[NAME],
+# except in the warm-up.
 declare -A rate p99
+warming=0
 run() {
   local name=$1; shift
+  if [[ $warming == 1 ]]; then
+    "${client_cmd[@]}" wrk -t"$threads" -c"$connections" -d"${warmup}s" "$@" >/dev/null
+    return
+  fi
   echo "### $name"
   "${client_cmd[@]}" wrk --latency -t"$threads" -c"$connections" -d"${duration}s" "$@" >"$work/wrk.out"
   grep -E "Requests/sec|Non-2xx|Socket errors|^ +(50|99)%|Latency " "$work/wrk.out"
@@ -109,7 +117,14 @@ healthz() { run healthz "http://127.0.0.1:$port/healthz"; }
 start() { BODY_FILE="$work/start.json" run start -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
 midgame() { BODY_FILE="$work/midgame.json" run midgame -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
 
-echo "# wrk: $connections connections, $threads threads, $rounds rounds of ${duration}s per endpoint; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
+echo "# wrk: $connections connections, $threads threads, ${warmup}s warm-up then $rounds rounds of ${duration}s per endpoint; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
+# Warm-up, not recorded: the first seconds after start-up pay once for the allocator's first
+# pages, the replay cache's first entries and the first connections.
+if [[ $warmup != 0 ]]; then
+  warming=1
+  healthz; start; midgame
+  warming=0
+fi
 orders=("healthz start midgame" "start midgame healthz" "midgame healthz start")
 for ((round = 0; round < rounds; round++)); do
   echo "## round $((round + 1))"

@@ -9,6 +9,7 @@
 #   bench/load.sh                     # 64 connections, 3 rounds of 5 s per endpoint, RUST_LOG=info
 #   ROUNDS=5 DURATION=10 bench/load.sh
 #   WARMUP=0 bench/load.sh            # no unrecorded warm-up window per endpoint (default 2 s)
+#   STALLS=0 bench/load.sh            # no stall count before and after the rounds (default 5 s)
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
 #   REPLAY_CACHE_MB=0 bench/load.sh   # every request replays its whole history (wrk repeats one
 #                                     # body, so with the replay cache on it is found kept)
@@ -27,6 +28,7 @@ connections=${CONNECTIONS:-64}
 duration=${DURATION:-5}
 rounds=${ROUNDS:-3}
 warmup=${WARMUP:-2}
+stall_seconds=${STALLS:-5}
 pin=${PIN:-1}
 cores=$(nproc)
 if [[ $pin == 1 && $cores -ge 2 ]] && command -v taskset >/dev/null; then
@@ -117,6 +119,21 @@ healthz() { run healthz "http://127.0.0.1:$port/healthz"; }
 start() { BODY_FILE="$work/start.json" run start -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
 midgame() { BODY_FILE="$work/midgame.json" run midgame -s "$work/post.lua" "http://127.0.0.1:$port/v1/legal-moves"; }
 
+# stalls WHEN: how often the machine takes a CPU from a running thread, counted on every CPU at
+# once while the server is idle (bench/stalls.py). Each stall of the server's or wrk's CPU delays
+# every request in flight, so a window's p99 is read against these counts.
+stalls() {
+  [[ $stall_seconds == 0 ]] && return
+  echo "## stalls $1"
+  local pids=()
+  for ((cpu = 0; cpu < cores; cpu++)); do
+    python3 bench/stalls.py --cpu "$cpu" --seconds "$stall_seconds" >"$work/stalls.$cpu" &
+    pids+=($!)
+  done
+  wait "${pids[@]}"
+  for ((cpu = 0; cpu < cores; cpu++)); do cat "$work/stalls.$cpu"; done
+}
+
 echo "# wrk: $connections connections, $threads threads, ${warmup}s warm-up then $rounds rounds of ${duration}s per endpoint; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
 # Warm-up, not recorded: the first seconds after start-up pay once for the allocator's first
 # pages, the replay cache's first entries and the first connections.
@@ -126,12 +143,14 @@ if [[ $warmup != 0 ]]; then
   warming=0
 fi
 orders=("healthz start midgame" "start midgame healthz" "midgame healthz start")
+stalls before
 for ((round = 0; round < rounds; round++)); do
   echo "## round $((round + 1))"
   for endpoint in ${orders[round % 3]}; do
     "$endpoint"
   done
 done
+stalls after
 
 echo "## summary: req/s (p99) per round; ratio = legal-moves / /healthz of the same round"
 echo "| endpoint | each round | all rounds (mean req/s; ratio of the means) |"

@@ -112,7 +112,7 @@ impl Weights {
                 trade_down: 4,
             },
             Family::FlyingKings10 => Weights {
-                king: 300,
+                king: 250,
                 advance: 2,
                 back_rank: 6,
                 centre: 5,

@@ -11,7 +11,7 @@ bin="${CARGO_TARGET_DIR:-$here/../target}/release/draughts-api"
 while [[ ${1:-} == --* ]]; do
   case $1 in
     --skip-build) build=0; shift ;;
-    --bin) bin=$2; build=0; shift 2 ;;
+    --bin) bin=${2:?--bin needs a path}; build=0; shift 2 ;;
     *) echo "unknown option $1" >&2; exit 2 ;;
   esac
 done
@@ -23,14 +23,14 @@ variant=$1 file=$2 depth=$3
 if ((build)); then
   (cd "$here/.." && cargo build --release --quiet)
 fi
+field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
 total=0 seconds=0 count=0
 echo "| position | move | score | nodes |"
 echo "|---|---|---|---|"
 while IFS= read -r fen; do
   [[ -z $fen || $fen == \#* ]] && continue
   count=$((count + 1))
-  line=$("$bin" think --variant "$variant" --fen "$fen" --depth "$depth")
-  field() { sed -n "s/.* $1=\([^ ]*\).*/\1/p" <<<"$line"; }
+  line=$("$bin" think --variant "$variant" --fen "$fen" --depth "$depth" </dev/null)
   nodes=$(field nodes)
   total=$((total + nodes))
   seconds=$(awk -v a="$seconds" -v b="$(field seconds)" 'BEGIN { print a + b }')

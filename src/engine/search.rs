@@ -1,6 +1,7 @@
 //! `search`: iterative deepening principal-variation search with a transposition table,
-//! hash-move / killer / history ordering, ProbCut, late-move reductions, forced-move extensions
-//! and a quiescence search of captures and shots; stops at a hard deadline or when cancelled.
+//! hash-move / killer / history ordering, static cuts near the leaves, ProbCut, late-move
+//! reductions, forced-move extensions and a quiescence search of captures and shots; stops at
+//! a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -53,21 +54,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let legal = game.legal_moves();
     let first = *legal.as_slice().first()?;
     table.new_search(zobrist::salt(R::VARIANT, game.rules()));
-    let mut searcher = Searcher::<R> {
-        table,
-        draws: DrawWatch::new(game),
-        frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
-        killers: [[None; 2]; MAX_PLY + 1],
-        history: Box::new([[[0; 64]; 64]; 2]),
-        nodes: 0,
-        stopped: false,
-        deadline: limits.deadline,
-        cancel: limits.cancel,
-        mandatory: game.rules().mandatory_capture,
-        root_material: material(&root),
-        probing: false,
-        _rules: core::marker::PhantomData,
-    };
+    let mut searcher = Searcher::new(game, limits, table);
     let mut rng = fastrand::Rng::with_seed(limits.seed);
     let noise: Vec<i32> =
         legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
@@ -137,6 +124,12 @@ const CAPTURE: i32 = 1 << 28;
 const PROMOTION: i32 = 1 << 27;
 const KILLER: i32 = 1 << 26;
 
+/// Static cut (reverse futility pruning): up to this depth, a quiet node outside the principal
+/// variation whose static value clears beta by [`STATIC_CUT_MARGIN`] per ply is cut without a
+/// search. Chosen by matches (BENCHMARKS.md).
+const STATIC_CUT_MAX_DEPTH: i32 = 2;
+const STATIC_CUT_MARGIN: i32 = 80;
+
 /// ProbCut: from this depth on, a node outside the principal variation is first searched to
 /// [`PROBCUT_DEPTH_PERCENT`] of its depth against beta raised by [`PROBCUT_MARGIN`] per ply;
 /// if even that fails high, the node is cut. Chosen by matches (BENCHMARKS.md).
@@ -144,7 +137,26 @@ const PROBCUT_MIN_DEPTH: i32 = 3;
 const PROBCUT_MARGIN: i32 = 5;
 const PROBCUT_DEPTH_PERCENT: i32 = 40;
 
-impl<R: Rules> Searcher<'_, R> {
+impl<'a, R: Rules> Searcher<'a, R> {
+    /// A searcher of the current position of `game`, within `limits`, storing into `table`.
+    fn new(game: &Game<R>, limits: &Limits<'a>, table: &'a mut Table) -> Self {
+        Searcher {
+            table,
+            draws: DrawWatch::new(game),
+            frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
+            killers: [[None; 2]; MAX_PLY + 1],
+            history: Box::new([[[0; 64]; 64]; 2]),
+            nodes: 0,
+            stopped: false,
+            deadline: limits.deadline,
+            cancel: limits.cancel,
+            mandatory: game.rules().mandatory_capture,
+            root_material: material(game.position()),
+            probing: false,
+            _rules: core::marker::PhantomData,
+        }
+    }
+
     /// One iteration at the root: the index of the best move and its score, or `None` if the
     /// search was stopped before any move was fully searched. `order` holds the root moves,
     /// best first, and is reordered for the next iteration.
@@ -297,6 +309,11 @@ impl<R: Rules> Searcher<'_, R> {
                 }
             }
         }
+        if !pv_node && (1..=STATIC_CUT_MAX_DEPTH).contains(&depth) && beta.abs() < WIN_THRESHOLD {
+            if let Some(score) = self.static_cut(position, depth, beta, ply) {
+                return score;
+            }
+        }
         if !pv_node && !self.probing && depth >= PROBCUT_MIN_DEPTH && beta.abs() < WIN_THRESHOLD {
             if let Some(score) = self.probcut(position, hash, depth, beta, ply) {
                 return score;
@@ -357,6 +374,16 @@ impl<R: Rules> Searcher<'_, R> {
             );
         }
         best_score
+    }
+
+    /// The static cut of a quiet node near the leaves (no capture for either side): its static
+    /// value less [`STATIC_CUT_MARGIN`] per ply of `depth`, when even that reaches `beta`.
+    fn static_cut(&self, position: &Position<R>, depth: i32, beta: i32, ply: usize) -> Option<i32> {
+        if self.frames[ply].moves.iter().any(Move::is_capture) || Self::threatened(position) {
+            return None;
+        }
+        let score = evaluate(position) - STATIC_CUT_MARGIN * depth;
+        (score >= beta).then_some(score)
     }
 
     /// ProbCut's probe of the node at `ply`: a fail-soft score at or above `beta` when a
@@ -651,6 +678,28 @@ mod tests {
         let deep = search(&game, &limits(far, &cancel, 9), &mut Table::new(1 << 12)).expect("a move");
         assert!(deep.score <= -150, "depth 9: {}", deep.score);
         assert!((shallow.score - deep.score).abs() <= 60, "depth 1: {}, depth 9: {}", shallow.score, deep.score);
+    }
+
+    /// Whether the static cut cuts the position of `fen` searched to `depth` against `beta`.
+    fn statically_cut<R: Rules>(fen: &str, depth: i32, beta: i32) -> bool {
+        let game = game::<R>(fen);
+        let cancel = AtomicBool::new(false);
+        let mut table = Table::new(1 << 12);
+        let mut searcher = Searcher::new(&game, &limits(Instant::now(), &cancel, 1), &mut table);
+        game.position().generate_into(game.rules().mandatory_capture, &mut searcher.frames[0].moves);
+        searcher.static_cut(game.position(), depth, beta, 0).is_some()
+    }
+
+    #[test]
+    fn only_quiet_positions_far_above_beta_are_cut_statically() {
+        // White is three men up, and nothing can be captured.
+        let quiet = "W:W21,22,23,24:B1";
+        assert!(statically_cut::<English>(quiet, 2, 0));
+        assert!(!statically_cut::<English>(quiet, 2, evaluate(game::<English>(quiet).position())));
+        // A lead with a capture due for White (22x15), or with Black threatening one (18x25,
+        // while 14 and 15 stop White's jumps): searched.
+        assert!(!statically_cut::<English>("W:W21,22,23,24,29,30:B1,18", 2, 0));
+        assert!(!statically_cut::<English>("W:W22,23,28,29,30,31,32:B14,15,18", 2, 0));
     }
 
     #[test]

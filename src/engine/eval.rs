@@ -6,7 +6,8 @@
 //! mobility and men about to crown, then applies the endgame knowledge a club player has:
 //! drawn lone-king endings are worth about nothing, a winning side trades down (except on the
 //! 10x10 board, where trading down leads to endings the other side's king holds) and hunts the
-//! last pieces with its kings.
+//! last pieces with its kings; on the 10x10 board, a lead counts for much less once the side
+//! behind has a king.
 
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::{BoardKind, Geometry};
@@ -64,11 +65,14 @@ pub struct Weights {
     pub balance: i32,
     /// Per piece off the board, for the side ahead by 0.8 men or more.
     pub trade_down: i32,
+    /// The part of its lead (in sixteenths) that the side ahead keeps once the other side has a
+    /// king (16: all of it). Where kings fly, a king holds most endings a few pieces down.
+    pub held_lead: i32,
 }
 
 impl Weights {
     /// The field names, in the order of [`Weights::to_array`].
-    pub const NAMES: [&'static str; 11] = [
+    pub const NAMES: [&'static str; 12] = [
         "king",
         "advance",
         "back_rank",
@@ -80,6 +84,7 @@ impl Weights {
         "runaway",
         "balance",
         "trade_down",
+        "held_lead",
     ];
 
     /// The weights `evaluate` uses for `family`.
@@ -97,6 +102,7 @@ impl Weights {
                 runaway: 3,
                 balance: 0,
                 trade_down: 4,
+                held_lead: 16,
             },
             Family::FlyingKings8 => Weights {
                 king: 260,
@@ -110,6 +116,7 @@ impl Weights {
                 runaway: 8,
                 balance: 0,
                 trade_down: 4,
+                held_lead: 16,
             },
             Family::FlyingKings10 => Weights {
                 king: 250,
@@ -123,6 +130,7 @@ impl Weights {
                 runaway: 8,
                 balance: 4,
                 trade_down: 0,
+                held_lead: 6,
             },
             Family::Turkish => Weights {
                 king: 260,
@@ -136,11 +144,12 @@ impl Weights {
                 runaway: 0,
                 balance: 0,
                 trade_down: 4,
+                held_lead: 16,
             },
         }
     }
     /// The weights as an array, in the order of [`Weights::NAMES`] (for tuning).
-    pub fn to_array(&self) -> [i32; 11] {
+    pub fn to_array(&self) -> [i32; 12] {
         [
             self.king,
             self.advance,
@@ -153,12 +162,13 @@ impl Weights {
             self.runaway,
             self.balance,
             self.trade_down,
+            self.held_lead,
         ]
     }
 
     /// The weights from an array in the order of [`Weights::NAMES`].
-    pub fn from_array(a: [i32; 11]) -> Weights {
-        let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance, trade_down] =
+    pub fn from_array(a: [i32; 12]) -> Weights {
+        let [king, advance, back_rank, centre, supported, mobility, about_to_crown, sole_king, runaway, balance, trade_down, held_lead] =
             a;
         Weights {
             king,
@@ -172,6 +182,7 @@ impl Weights {
             runaway,
             balance,
             trade_down,
+            held_lead,
         }
     }
 }
@@ -450,6 +461,11 @@ fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: 
             score += score.signum() * hunt::<R>(position.kings(strong), position.pieces(weak));
         }
     }
+    // Once the side behind has a king, the side ahead keeps only part of its lead.
+    let weak = if score > 0 { black } else { white };
+    if weak.kings > 0 {
+        score = score * w.held_lead / 16;
+    }
     score
 }
 
@@ -540,6 +556,20 @@ mod tests {
         let international = Position::<International>::from_fen("W:W31,32,33:B18,19").expect("valid FEN");
         let trades = Weights { trade_down: 4, ..Weights::of(Family::FlyingKings10) };
         assert!(evaluate(&international) < evaluate_with(&international, &trades));
+    }
+
+    #[test]
+    fn a_lead_shrinks_once_the_side_behind_has_crowned_on_the_10x10_board() {
+        let all = Weights { held_lead: 16, ..Weights::of(Family::FlyingKings10) };
+        let crowned = Position::<International>::from_fen("W:WK46,31,32,33,34,35:BK5,6").expect("valid FEN");
+        let uncrowned = Position::<International>::from_fen("W:WK46,31,32,33,34,35:B5,6,7").expect("valid FEN");
+        assert!(evaluate(&crowned) > 0);
+        assert!(evaluate(&crowned) * 2 < evaluate_with(&crowned, &all), "{}", evaluate(&crowned));
+        assert!(evaluate(&uncrowned) > evaluate(&crowned));
+        assert_eq!(evaluate(&uncrowned), evaluate_with(&uncrowned, &all));
+        let russian = Position::<Russian>::from_fen("W:WKc1,a3,c3,e3:BKh8").expect("valid FEN");
+        let russian_all = Weights { held_lead: 16, ..Weights::of(Family::FlyingKings8) };
+        assert_eq!(evaluate(&russian), evaluate_with(&russian, &russian_all));
     }
 
     #[test]

@@ -15,31 +15,24 @@ where such an edge never came.
 import argparse
 import collections
 import json
-import urllib.request
+
+from match import Api, parse_fen
 
 Count = tuple[int, int]  # (men, kings)
 
 
-def position_after(url: str, game: dict, plies: int) -> tuple[str, bool]:
+def position_after(api: Api, game: dict, plies: int) -> tuple[str, bool]:
     """The position after the game's first `plies` moves, as the server replays them, and
     whether it is quiet (the side to move has no capture)."""
-    body = json.dumps({"variant": game["variant"], "fen": game["start_fen"], "moves": game["moves"][:plies]})
-    request = urllib.request.Request(f"{url}/v1/legal-moves", body.encode(), {"content-type": "application/json"})
-    with urllib.request.urlopen(request) as response:
-        answer = json.load(response)
+    answer = api.post("/v1/legal-moves",
+                      {"variant": game["variant"], "fen": game["start_fen"], "moves": game["moves"][:plies]})
     return answer["fen"], not any(m["captures"] for m in answer["moves"])
 
 
 def counts(fen: str) -> tuple[Count, Count]:
     """(white, black) as (men, kings) from a PDN FEN such as ``W:W31,K46:B5,K10``."""
-    _, white, black = fen.split(":")
-
-    def side(field: str) -> Count:
-        pieces = [p for p in field[1:].split(",") if p]
-        kings = sum(p.startswith("K") for p in pieces)
-        return len(pieces) - kings, kings
-
-    return side(white), side(black)
+    pieces = list(parse_fen(fen)[1].values())
+    return (pieces.count("w"), pieces.count("W")), (pieces.count("b"), pieces.count("B"))
 
 
 def main() -> None:
@@ -50,13 +43,14 @@ def main() -> None:
     args = ap.parse_args()
     with open(args.json, encoding="utf-8") as f:
         games = json.load(f)["games"]
+    api = Api(args.url)
     summary: collections.Counter = collections.Counter()
     for g in games:
         a = "white" if g["a_is_white"] else "black"
         result = "D" if g["result"] == "draw" else "W" if g["result"] == a else "L"
         best_lead, a_king, b_king, edge = None, None, None, False
         for ply in range(len(g["moves"]) + 1):
-            fen, quiet = position_after(args.url, g, ply)
+            fen, quiet = position_after(api, g, ply)
             if not quiet:
                 continue
             white, black = counts(fen)
@@ -70,9 +64,10 @@ def main() -> None:
             edge = edge or (ours[1] > 0 and theirs[1] == 0 and lead >= 2)
         summary[(edge, result)] += 1
         if args.all or result != "W":
+            a_text = f"ply {a_king}" if a_king is not None else "never"
             b_text = f"ply {b_king[0]} (A {b_king[1]:+d})" if b_king else "never"
             print(f"game {g['index']:3}  {result}  {g['reason']:12} largest lead {best_lead:+d}  "
-                  f"A's first king: ply {a_king}  B's first king: {b_text}  "
+                  f"A's first king: {a_text}  B's first king: {b_text}  "
                   f"{'edge' if edge else 'no edge'}")
     for edge in (True, False):
         w, d, l = (summary[(edge, r)] for r in "WDL")

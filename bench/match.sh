@@ -63,4 +63,8 @@ fi
 
 status=0
 "$py" "$here/match.py" --url "$url" "${args[@]}" || status=$?
+# The server's log is kept only when the match failed.
+if [[ -n ${log:-} ]]; then
+  if ((status == 0)); then rm -f "$log"; else echo "match: server log kept at $log" >&2; fi
+fi
 exit "$status"

@@ -1,4 +1,4 @@
-//! The command line: `serve` (the default), `perft`, `think` and `openapi`.
+//! The command line: `serve` (the default), `perft`, `think`, `selfplay` and `openapi`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -9,6 +9,7 @@ use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
 use crate::engine::request::{AiMoveError, AiRequest};
+use crate::engine::selfplay::{self_play, SelfPlay};
 use crate::engine::Difficulty;
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
@@ -35,6 +36,9 @@ pub enum Command {
     /// Search one position as `POST /v1/ai-move` would and print what the search saw:
     /// `<move> score=<s> depth=<d> nodes=<n> seconds=<t> nps=<r> pv=<line>`.
     Think(ThinkArgs),
+    /// Play the engine against itself from random openings and print every quiet position of
+    /// each game: `<game number> <White's result: 1, 0.5 or 0> <static value for White> <FEN>`.
+    Selfplay(SelfplayArgs),
     /// Print the OpenAPI document (as committed in `openapi/openapi.json`).
     Openapi,
 }
@@ -85,6 +89,29 @@ pub struct ThinkArgs {
     /// The seed of the level's randomness.
     #[arg(long)]
     pub seed: Option<u64>,
+}
+
+/// Arguments of `selfplay`.
+#[derive(Debug, clap::Args)]
+pub struct SelfplayArgs {
+    /// The variant id.
+    #[arg(long)]
+    pub variant: Variant,
+    /// How many games.
+    #[arg(long, default_value_t = 100)]
+    pub games: u32,
+    /// The depth each move is searched to.
+    #[arg(long, default_value_t = 6)]
+    pub depth: u32,
+    /// Random plies that open each game.
+    #[arg(long, default_value_t = 6)]
+    pub opening_plies: u32,
+    /// Each root move's score is shifted by up to this much at random (hundredths of a man).
+    #[arg(long, default_value_t = 10)]
+    pub noise: i32,
+    /// The seed of every random choice.
+    #[arg(long, default_value_t = 1)]
+    pub seed: u64,
 }
 
 fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
@@ -164,6 +191,42 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
         }
         Ok(())
     }
+}
+
+struct RunSelfplay<'a, W: Write> {
+    args: &'a SelfplayArgs,
+    out: W,
+}
+
+impl<W: Write> VariantVisitor for RunSelfplay<'_, W> {
+    type Output = Result<(), String>;
+
+    fn visit<R: Rules>(mut self) -> Result<(), String> {
+        let args = self.args;
+        let settings = SelfPlay {
+            games: args.games,
+            depth: args.depth,
+            opening_plies: args.opening_plies,
+            noise: args.noise,
+            seed: args.seed,
+        };
+        let mut written = Ok(());
+        let mut game = 0;
+        self_play::<R>(&settings, |records| {
+            game += 1;
+            for record in records {
+                if written.is_ok() {
+                    written = writeln!(self.out, "{game} {} {} {}", record.result, record.eval, record.fen);
+                }
+            }
+        });
+        written.and_then(|()| self.out.flush()).map_err(|e| e.to_string())
+    }
+}
+
+/// Runs `selfplay` as the command line asked, writing to `out`.
+pub fn run_selfplay(args: &SelfplayArgs, out: impl Write) -> Result<(), String> {
+    args.variant.visit(RunSelfplay { args, out })
 }
 
 /// Serves the HTTP API as the environment configures it, until SIGINT or SIGTERM.

@@ -9,6 +9,7 @@
 //! last pieces with its kings; on the 10x10 board, a lead counts for much less once the side
 //! behind has a king.
 
+use super::patterns;
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::{BoardKind, Geometry};
 use crate::rules::ruleset::Rules;
@@ -334,6 +335,9 @@ pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32
     let white = side::<R>(position, Color::White, weights);
     let black = side::<R>(position, Color::Black, weights);
     let mut score = white.score - black.score;
+    if Tables::<R>::FAMILY == Family::FlyingKings10 {
+        score += patterns::value(position.men(Color::White), position.men(Color::Black));
+    }
     score = endgame::<R>(position, &white, &black, score, weights);
     match position.side_to_move() {
         Color::White => score,

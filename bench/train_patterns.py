@@ -1,0 +1,183 @@
+#!/usr/bin/env python3
+"""Fits the international evaluation's pattern values to self-play games (bench/README.md,
+"Patterns").
+
+Reads what `draughts-api selfplay --variant international` prints (one quiet position a line:
+game number, White's result, the static value for White, PDN FEN) and fits one value, in
+hundredths of a man, to each arrangement of men in each of 16 overlapping regions of the board
+(4 rows by 4 columns, 8 playable squares, each empty, a white man or a black man: 3^8
+arrangements; kings count as empty), so that sigmoid(K * (static value + the regions' values) /
+100) predicts White's result. K is fitted first, to the static value alone. Every position is
+also used mirrored (the board turned round, the colours swapped, the result reversed), so the
+values come out the same for both sides.
+
+The games are split by number into a fitting and a checking part (one in ten); the fit stops
+when the checking part's loss stops falling, and both losses are printed against the static
+value's alone. The values are written as little-endian 16-bit integers, region by region
+(regions row by row from the top-left, arrangements numbered by base-3 digits, the squares of a
+region counted from its top row, left to right), the layout of src/engine/patterns.rs.
+
+Usage: bench/.venv/bin/python bench/train_patterns.py OUT.bin DATA [DATA...]
+"""
+
+import argparse
+import sys
+
+import numpy as np
+
+ROWS = 10
+SQUARES = 50
+REGIONS = 16
+ARRANGEMENTS = 3**8
+
+
+def square(row, column):
+    """The PDN number (1-50) of the playable square at (row, column), row 0 at the top."""
+    return row * 5 + column // 2 + 1
+
+
+def region_squares():
+    """For each region, its 8 squares (0-based), top row first, left to right."""
+    regions = []
+    for top in (0, 2, 4, 6):
+        for left in (0, 2, 4, 6):
+            squares = [
+                square(row, column) - 1
+                for row in range(top, top + 4)
+                for column in range(left, left + 4)
+                if (row + column) % 2 == 1
+            ]
+            assert len(squares) == 8
+            regions.append(squares)
+    return np.array(regions)
+
+
+def parse_squares(text):
+    """The men and kings of one colour's part of a FEN ('W31,32,K45' without the colour)."""
+    men, kings = [], []
+    for item in filter(None, text.split(",")):
+        king = item.startswith("K")
+        item = item.lstrip("K")
+        if "-" in item:
+            first, last = map(int, item.split("-"))
+            numbers = range(first, last + 1)
+        else:
+            numbers = [int(item)]
+        (kings if king else men).extend(numbers)
+    return men, kings
+
+
+def load(paths):
+    """(game keys, results, static values, board states) of every line of `paths`."""
+    keys, results, values, boards = [], [], [], []
+    for file_index, path in enumerate(paths):
+        with open(path) as lines:
+            for line in lines:
+                game, result, value, fen = line.split()
+                board = np.zeros(SQUARES, dtype=np.uint8)
+                for part in fen.split(":")[1:]:
+                    men, _ = parse_squares(part[1:])
+                    board[np.array(men, dtype=np.int64) - 1] = 1 if part[0] == "W" else 2
+                keys.append(file_index * 1_000_000 + int(game))
+                results.append(float(result))
+                values.append(float(value))
+                boards.append(board)
+    return np.array(keys), np.array(results), np.array(values), np.array(boards)
+
+
+def mirrored(boards):
+    """The boards turned round with the colours swapped."""
+    turned = boards[:, ::-1]
+    swap = np.array([0, 2, 1], dtype=np.uint8)
+    return swap[turned]
+
+
+def indices(boards, regions):
+    """The arrangement number of each region of each board."""
+    powers = 3 ** np.arange(8)
+    return np.stack([boards[:, r].astype(np.int64) @ powers for r in regions], axis=1)
+
+
+def loss(logits, results):
+    """The mean cross-entropy of sigmoid(logits) against results."""
+    return float(np.mean(np.logaddexp(0, logits) - results * logits))
+
+
+def fit_scale(values, results):
+    """K minimising the loss of sigmoid(K * value / 100), by golden-section search."""
+    low, high = 0.01, 5.0
+    ratio = (5**0.5 - 1) / 2
+    for _ in range(60):
+        a = high - ratio * (high - low)
+        b = low + ratio * (high - low)
+        if loss(a * values / 100, results) < loss(b * values / 100, results):
+            high = b
+        else:
+            low = a
+    return (low + high) / 2
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("out")
+    parser.add_argument("data", nargs="+")
+    parser.add_argument("--l2", type=float, default=1e-6, help="penalty per squared hundredth of a man")
+    parser.add_argument("--rate", type=float, default=1.0, help="Adam's step, hundredths of a man")
+    parser.add_argument("--steps", type=int, default=400)
+    parser.add_argument("--limit", type=int, default=200, help="largest value, hundredths of a man")
+    args = parser.parse_args()
+
+    keys, results, values, boards = load(args.data)
+    regions = region_squares()
+    checking = (keys * 2654435761 % 2**32) % 10 == 0
+    print(f"{len(results)} positions from {len(set(keys))} games; White scored {results.mean():.3f}")
+
+    # Each position and its mirror image.
+    results = np.concatenate([results, 1 - results])
+    values = np.concatenate([values, -values])
+    checking = np.concatenate([checking, checking])
+    index = indices(np.concatenate([boards, mirrored(boards)]), regions)
+    fitting = ~checking
+
+    scale = fit_scale(values[fitting], results[fitting]) / 100
+    base_fit = loss(scale * values[fitting], results[fitting])
+    base_check = loss(scale * values[checking], results[checking])
+    print(f"K = {scale * 100:.4f}; static value alone: loss {base_fit:.5f} fitting, {base_check:.5f} checking")
+
+    weights = np.zeros((REGIONS, ARRANGEMENTS))
+    moment, velocity = np.zeros_like(weights), np.zeros_like(weights)
+    fit_index, fit_results, fit_values = index[fitting], results[fitting], values[fitting]
+    check_index, check_results, check_values = index[checking], results[checking], values[checking]
+    columns = np.arange(REGIONS)
+
+    def logits(idx, vals):
+        return scale * (vals + weights[columns, idx].sum(axis=1))
+
+    best = (base_check, weights.copy(), 0)
+    for step in range(1, args.steps + 1):
+        z = logits(fit_index, fit_values)
+        error = (1 / (1 + np.exp(-z)) - fit_results) * scale / len(fit_results)
+        gradient = np.stack([np.bincount(fit_index[:, r], weights=error, minlength=ARRANGEMENTS) for r in columns])
+        gradient += 2 * args.l2 * weights
+        moment = 0.9 * moment + 0.1 * gradient
+        velocity = 0.999 * velocity + 0.001 * gradient**2
+        weights -= args.rate * (moment / (1 - 0.9**step)) / (np.sqrt(velocity / (1 - 0.999**step)) + 1e-12)
+        np.clip(weights, -args.limit, args.limit, out=weights)
+        if step % 10 == 0:
+            check = loss(logits(check_index, check_values), check_results)
+            if check < best[0]:
+                best = (check, weights.copy(), step)
+            print(f"step {step}: loss {loss(z, fit_results):.5f} fitting, {check:.5f} checking", flush=True)
+            if step - best[2] >= 50:
+                break
+    check, weights, step = best
+    print(f"kept step {step}: checking loss {check:.5f} against {base_check:.5f} for the static value alone")
+    used = np.abs(weights) >= 1
+    print(f"{used.sum()} of {weights.size} values at least 1; largest {np.abs(weights).max():.0f}")
+    np.round(weights).astype("<i2").tofile(args.out)
+    print(f"wrote {args.out}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,113 @@
+//! `patterns`: on the 10x10 board, a value for each arrangement of men in each of 16
+//! overlapping regions of 4 rows by 4 columns, fitted to self-play games by
+//! `bench/train_patterns.py` and added to the static value.
+//!
+//! A region's 8 playable squares are each empty (or hold a king), a white man or a black man:
+//! its arrangement is the base-3 number of those states, squares counted from the region's top
+//! row, left to right. Regions start on rows 0, 2, 4, 6 and columns 0, 2, 4, 6, numbered row
+//! by row. In the padded 10x10 layout (see [`crate::rules::geometry`]) rows `2k` and `2k + 1`
+//! take bits `11k..11k + 4` and `11k + 5..11k + 9`, and a region's squares on them are two
+//! neighbouring bits of each, so that a shift and four masks gather a region.
+
+use crate::rules::Bitboard;
+
+const REGIONS: usize = 16;
+const ARRANGEMENTS: usize = 6561;
+
+/// The fitted values, hundredths of a man for White, as little-endian 16-bit integers: region
+/// by region, arrangement by arrangement.
+static VALUES: &[u8; REGIONS * ARRANGEMENTS * 2] = include_bytes!("patterns/international.bin");
+
+/// `TRITS[v]`: the base-3 number whose digits are the bits of `v` (the arrangement of one
+/// colour's men in a region).
+static TRITS: [u16; 256] = trits();
+
+const fn trits() -> [u16; 256] {
+    let mut table = [0u16; 256];
+    let mut v = 0;
+    while v < 256 {
+        let (mut digit, mut power) = (0, 1u16);
+        while digit < 8 {
+            if v >> digit & 1 != 0 {
+                table[v] += power;
+            }
+            power *= 3;
+            digit += 1;
+        }
+        v += 1;
+    }
+    table
+}
+
+/// The 8 bits of the region whose top-left bit is `shift`, as bits 0..8 in the region's order.
+#[inline(always)]
+fn gather(bits: u64, shift: u32) -> usize {
+    let x = bits >> shift;
+    ((x & 0x3) | (x >> 3 & 0xC) | (x >> 7 & 0x30) | (x >> 10 & 0xC0)) as usize
+}
+
+/// The arrangement of `region` (0..16), given the white and the black men.
+#[inline(always)]
+fn arrangement(white: Bitboard, black: Bitboard, region: usize) -> usize {
+    let shift = (11 * (region / 4) + region % 4) as u32;
+    TRITS[gather(white.0, shift)] as usize + 2 * TRITS[gather(black.0, shift)] as usize
+}
+
+/// The patterns' value for White of a 10x10 position with these men.
+#[inline(always)]
+pub fn value(white: Bitboard, black: Bitboard) -> i32 {
+    let mut total = 0;
+    for region in 0..REGIONS {
+        let at = 2 * (region * ARRANGEMENTS + arrangement(white, black, region));
+        total += i16::from_le_bytes([VALUES[at], VALUES[at + 1]]) as i32;
+    }
+    total
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::geometry::Geometry;
+    use crate::rules::ruleset::International;
+    use crate::rules::{Color, Position, Rules};
+
+    /// The arrangement of `region` counted square by square from board coordinates.
+    fn arrangement_by_coordinates(position: &Position<International>, region: usize) -> usize {
+        let g = &Geometry::DIAGONAL_10;
+        let (top, left) = (2 * (region / 4) as u8, 2 * (region % 4) as u8);
+        let mut squares: Vec<u8> = (0..64u8)
+            .filter(|&bit| g.valid.contains(bit))
+            .filter(|&bit| {
+                let (row, column) = g.coords[bit as usize];
+                (top..top + 4).contains(&row) && (left..left + 4).contains(&column)
+            })
+            .collect();
+        squares.sort_by_key(|&bit| g.coords[bit as usize]);
+        assert_eq!(squares.len(), 8);
+        squares.iter().rev().fold(0, |n, &bit| {
+            let state = if position.men(Color::White).contains(bit) {
+                1
+            } else if position.men(Color::Black).contains(bit) {
+                2
+            } else {
+                0
+            };
+            3 * n + state
+        })
+    }
+
+    #[test]
+    fn every_region_is_gathered_in_the_order_of_its_squares() {
+        for fen in [
+            International::START_FEN,
+            "W:W16,21,24,K27,33,36,45,50:B1,5,6,K13,15,19,22,26,30",
+            "B:W11,12,13,14,15,36,37,38,39,40:B6,7,8,9,10,41,42,43,44,45",
+        ] {
+            let position = Position::<International>::from_fen(fen).expect("valid FEN");
+            let (white, black) = (position.men(Color::White), position.men(Color::Black));
+            for region in 0..REGIONS {
+                assert_eq!(arrangement(white, black, region), arrangement_by_coordinates(&position, region), "{fen}");
+            }
+        }
+    }
+}

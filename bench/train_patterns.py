@@ -8,8 +8,9 @@ hundredths of a man, to each arrangement of men in each of 16 overlapping region
 (4 rows by 4 columns, 8 playable squares, each empty, a white man or a black man: 3^8
 arrangements; kings count as empty), so that sigmoid(K * (static value + the regions' values) /
 100) predicts White's result. K is fitted first, to the static value alone. Every position is
-also used mirrored (the board turned round, the colours swapped, the result reversed), so the
-values come out the same for both sides.
+also used mirrored (the board turned round, the colours swapped, the result reversed), and the
+values are then made exactly opposite for mirrored arrangements, so that the evaluation treats
+both colours alike.
 
 The games are split by number into a fitting and a checking part (one in ten); the fit stops
 when the checking part's loss stops falling, and both losses are printed against the static
@@ -98,6 +99,14 @@ def indices(boards, regions):
     return np.stack([boards[:, r].astype(np.int64) @ powers for r in regions], axis=1)
 
 
+def mirror_arrangements():
+    """For each arrangement, the arrangement of the mirrored board in the opposite region
+    (region r and 15 - r): its squares in reverse order, the colours swapped."""
+    digits = (np.arange(ARRANGEMENTS)[:, None] // 3 ** np.arange(8)) % 3
+    swapped = np.array([0, 2, 1])[digits[:, ::-1]]
+    return swapped @ 3 ** np.arange(8)
+
+
 def loss(logits, results):
     """The mean cross-entropy of sigmoid(logits) against results."""
     return float(np.mean(np.logaddexp(0, logits) - results * logits))
@@ -171,6 +180,9 @@ def main():
             if step - best[2] >= 50:
                 break
     check, weights, step = best
+    # The data holds every position and its mirror image, so the values are already nearly
+    # opposite for mirrored arrangements; make them exactly so, before rounding.
+    weights = (weights - weights[::-1][:, mirror_arrangements()]) / 2
     print(f"kept step {step}: checking loss {check:.5f} against {base_check:.5f} for the static value alone")
     used = np.abs(weights) >= 1
     print(f"{used.sum()} of {weights.size} values at least 1; largest {np.abs(weights).max():.0f}")

@@ -96,6 +96,69 @@ mod tests {
         })
     }
 
+    /// A region's squares by PDN number, as `bench/train_patterns.py` counts them.
+    fn region_squares_by_number(region: usize) -> Vec<u32> {
+        let (top, left) = (2 * (region / 4) as u32, 2 * (region % 4) as u32);
+        (top..top + 4)
+            .flat_map(|row| (left..left + 4).map(move |column| (row, column)))
+            .filter(|(row, column)| (row + column) % 2 == 1)
+            .map(|(row, column)| row * 5 + column / 2 + 1)
+            .collect()
+    }
+
+    #[test]
+    fn one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes() {
+        for region in 0..REGIONS {
+            let squares = region_squares_by_number(region);
+            let outside = (6..=45).find(|s| !squares.contains(s)).expect("a square outside the region");
+            for (digit, &square) in squares.iter().enumerate() {
+                // A man may not stand on its own crowning row: a black man on the top row.
+                let (fen, state) = if square <= 5 {
+                    (format!("W:W{outside}:B{square}"), 2)
+                } else {
+                    (format!("W:W{square}:B{outside}"), 1)
+                };
+                let position = Position::<International>::from_fen(&fen).expect("valid FEN");
+                let (white, black) = (position.men(Color::White), position.men(Color::Black));
+                assert_eq!(arrangement(white, black, region), state * 3usize.pow(digit as u32), "{fen}");
+            }
+        }
+    }
+
+    /// The position of men `white` and `black` (PDN numbers) turned round, colours swapped.
+    fn mirrored(white: &[u32], black: &[u32]) -> (Bitboard, Bitboard) {
+        let list = |men: &[u32]| men.iter().map(|s| (51 - s).to_string()).collect::<Vec<_>>().join(",");
+        let fen = format!("W:W{}:B{}", list(black), list(white));
+        let position = Position::<International>::from_fen(&fen).expect("valid FEN");
+        (position.men(Color::White), position.men(Color::Black))
+    }
+
+    #[test]
+    fn the_mirrored_position_has_the_opposite_value() {
+        let games: [(&[u32], &[u32]); 3] = [
+            (
+                &[31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50],
+                &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
+            ),
+            (
+                &[24, 27, 28, 31, 32, 33, 36, 37, 38, 41, 42, 43, 44, 47, 48],
+                &[3, 7, 8, 9, 12, 13, 14, 16, 17, 18, 19, 20, 23, 26],
+            ),
+            (&[21, 25, 30, 34, 35, 40, 45], &[6, 11, 12, 16, 17, 22]),
+        ];
+        for (white, black) in games {
+            let fen = |men: &[u32]| men.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
+            let position =
+                Position::<International>::from_fen(&format!("W:W{}:B{}", fen(white), fen(black))).expect("valid FEN");
+            let (w, b) = mirrored(white, black);
+            assert_eq!(
+                value(position.men(Color::White), position.men(Color::Black)),
+                -value(w, b),
+                "{white:?} {black:?}"
+            );
+        }
+    }
+
     #[test]
     fn every_region_is_gathered_in_the_order_of_its_squares() {
         for fen in [

@@ -57,8 +57,13 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record]))
                 let eval = if position.side_to_move() == Color::White { eval } else { -eval };
                 records.push(Record { fen: position.to_fen(), eval, result: 0.5 });
             }
-            let limits =
-                Limits { max_depth: settings.depth, deadline: far, cancel: &cancel, noise: settings.noise, seed: rng.u64(..) };
+            let limits = Limits {
+                max_depth: settings.depth,
+                deadline: far,
+                cancel: &cancel,
+                noise: settings.noise,
+                seed: rng.u64(..),
+            };
             let Some(found) = search(&game, &limits, &mut table) else { break };
             if game.play(&found.best).is_err() {
                 break;

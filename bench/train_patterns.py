@@ -140,6 +140,8 @@ def main():
     regions = region_squares()
     checking = (keys * 2654435761 % 2**32) % 10 == 0
     print(f"{len(results)} positions from {len(set(keys))} games; White scored {results.mean():.3f}")
+    if not checking.any() or checking.all():
+        sys.exit("too few games: one in ten is held out for checking, and none or all were")
 
     # Each position and its mirror image.
     results = np.concatenate([results, 1 - results])

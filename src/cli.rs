@@ -245,3 +245,29 @@ pub fn serve() -> Result<(), String> {
 pub fn run_perft(args: &PerftArgs, out: impl Write) -> Result<(), String> {
     args.variant.visit(RunPerft { args, out })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::International;
+
+    #[test]
+    fn selfplay_prints_each_quiet_position_with_its_game_result_value_and_fen() {
+        let args =
+            SelfplayArgs { variant: Variant::International, games: 2, depth: 2, opening_plies: 6, noise: 10, seed: 3 };
+        let mut out = Vec::new();
+        run_selfplay(&args, &mut out).expect("written to memory");
+        let text = String::from_utf8(out).expect("UTF-8");
+        let mut games = Vec::new();
+        for line in text.lines() {
+            let fields: Vec<&str> = line.split(' ').collect();
+            assert_eq!(fields.len(), 4, "{line}");
+            games.push(fields[0].parse::<u32>().expect("a game number"));
+            assert!(["1", "0.5", "0"].contains(&fields[1]), "{line}");
+            fields[2].parse::<i32>().expect("a static value");
+            Position::<International>::from_fen(fields[3]).expect("a FEN");
+        }
+        games.dedup();
+        assert_eq!(games, [1, 2]);
+    }
+}

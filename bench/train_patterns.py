@@ -130,7 +130,7 @@ def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out")
     parser.add_argument("data", nargs="+")
-    parser.add_argument("--l2", type=float, default=1e-6, help="penalty per squared hundredth of a man")
+    parser.add_argument("--l2", type=float, default=2e-9, help="penalty per squared hundredth of a man")
     parser.add_argument("--rate", type=float, default=1.0, help="Adam's step, hundredths of a man")
     parser.add_argument("--steps", type=int, default=400)
     parser.add_argument("--limit", type=int, default=200, help="largest value, hundredths of a man")

@@ -14,7 +14,7 @@ both colours alike.
 
 The games are split by number into a fitting and a checking part (one in ten); the fit stops
 when the checking part's loss stops falling, and both losses are printed against the static
-value's alone. The values are written as little-endian 16-bit integers, region by region
+value's alone. The values (at most --limit, 127, in size) are written as signed bytes, region by region
 (regions row by row from the top-left, arrangements numbered by base-3 digits, the squares of a
 region counted from its top row, left to right), the layout of src/engine/patterns.rs.
 
@@ -126,6 +126,14 @@ def fit_scale(values, results):
     return (low + high) / 2
 
 
+def byte_limit(text):
+    """--limit's value: an integer that a signed byte holds, 1 to 127."""
+    value = int(text)
+    if not 1 <= value <= 127:
+        raise argparse.ArgumentTypeError(f"{value} is not between 1 and 127 (the values are stored as signed bytes)")
+    return value
+
+
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("out")
@@ -133,7 +141,9 @@ def main():
     parser.add_argument("--l2", type=float, default=2e-9, help="penalty per squared hundredth of a man")
     parser.add_argument("--rate", type=float, default=1.0, help="Adam's step, hundredths of a man")
     parser.add_argument("--steps", type=int, default=400)
-    parser.add_argument("--limit", type=int, default=200, help="largest value, hundredths of a man")
+    parser.add_argument(
+        "--limit", type=byte_limit, default=127, help="largest value, hundredths of a man (1 to 127: one signed byte)"
+    )
     args = parser.parse_args()
 
     keys, results, values, boards = load(args.data)
@@ -188,7 +198,7 @@ def main():
     print(f"kept step {step}: checking loss {check:.5f} against {base_check:.5f} for the static value alone")
     used = np.abs(weights) >= 1
     print(f"{used.sum()} of {weights.size} values at least 1; largest {np.abs(weights).max():.0f}")
-    np.round(weights).astype("<i2").tofile(args.out)
+    np.round(weights).astype("i1").tofile(args.out)
     print(f"wrote {args.out}")
     return 0
 

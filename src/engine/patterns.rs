@@ -14,9 +14,9 @@ use crate::rules::Bitboard;
 const REGIONS: usize = 16;
 const ARRANGEMENTS: usize = 6561;
 
-/// The fitted values, hundredths of a man for White, as little-endian 16-bit integers: region
+/// The fitted values, hundredths of a man for White, as signed bytes (two's complement): region
 /// by region, arrangement by arrangement.
-static VALUES: &[u8; REGIONS * ARRANGEMENTS * 2] = include_bytes!("patterns/international.bin");
+static VALUES: &[u8; REGIONS * ARRANGEMENTS] = include_bytes!("patterns/international.bin");
 
 /// `TRITS[v]`: the base-3 number whose digits are the bits of `v` (the arrangement of one
 /// colour's men in a region).
@@ -58,8 +58,7 @@ fn arrangement(white: Bitboard, black: Bitboard, region: usize) -> usize {
 pub fn value(white: Bitboard, black: Bitboard) -> i32 {
     let mut total = 0;
     for region in 0..REGIONS {
-        let at = 2 * (region * ARRANGEMENTS + arrangement(white, black, region));
-        total += i16::from_le_bytes([VALUES[at], VALUES[at + 1]]) as i32;
+        total += VALUES[region * ARRANGEMENTS + arrangement(white, black, region)] as i8 as i32;
     }
     total
 }

@@ -14,9 +14,10 @@ both colours alike.
 
 The games are split by number into a fitting and a checking part (one in ten); the fit stops
 when the checking part's loss stops falling, and both losses are printed against the static
-value's alone. The values (at most --limit, 127, in size) are written as signed bytes, region by region
-(regions row by row from the top-left, arrangements numbered by base-3 digits, the squares of a
-region counted from its top row, left to right), the layout of src/engine/patterns.rs.
+value's alone. The values (at most --limit, 127, in size) are written as signed bytes, region
+by region (regions row by row from the top-left, arrangements numbered by base-3 digits, the
+squares of a region counted from its top row, left to right), the layout of
+src/engine/patterns.rs.
 
 Usage: bench/.venv/bin/python bench/train_patterns.py OUT.bin DATA [DATA...]
 """

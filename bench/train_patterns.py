@@ -19,6 +19,10 @@ by region (regions row by row from the top-left, arrangements numbered by base-3
 squares of a region counted from its top row, left to right), the layout of
 src/engine/patterns.rs.
 
+Games played with pattern values already in the evaluation (a second fit) record static values
+that include them: --base names that file, its values are taken out of each static value and
+the fit starts from them.
+
 Usage: bench/.venv/bin/python bench/train_patterns.py OUT.bin DATA [DATA...]
 """
 
@@ -127,6 +131,14 @@ def fit_scale(values, results):
     return (low + high) / 2
 
 
+def read_values(path):
+    """The pattern values in `path` (as written by this script), one row per region."""
+    values = np.fromfile(path, dtype="i1")
+    if values.size != REGIONS * ARRANGEMENTS:
+        sys.exit(f"{path}: {values.size} bytes, not {REGIONS * ARRANGEMENTS} (16 regions of 3^8 values)")
+    return values.reshape(REGIONS, ARRANGEMENTS).astype(float)
+
+
 def byte_limit(text):
     """--limit's value: an integer that a signed byte holds, 1 to 127."""
     value = int(text)
@@ -145,6 +157,7 @@ def main():
     parser.add_argument(
         "--limit", type=byte_limit, default=127, help="largest value, hundredths of a man (1 to 127: one signed byte)"
     )
+    parser.add_argument("--base", help="the pattern values the games' static values include; the fit starts from them")
     args = parser.parse_args()
 
     keys, results, values, boards = load(args.data)
@@ -160,22 +173,27 @@ def main():
     checking = np.concatenate([checking, checking])
     index = indices(np.concatenate([boards, mirrored(boards)]), regions)
     fitting = ~checking
+    columns = np.arange(REGIONS)
+    weights = np.zeros((REGIONS, ARRANGEMENTS))
+    if args.base:
+        weights = read_values(args.base)
+        values = values - weights[columns, index].sum(axis=1)
 
     scale = fit_scale(values[fitting], results[fitting]) / 100
     base_fit = loss(scale * values[fitting], results[fitting])
     base_check = loss(scale * values[checking], results[checking])
     print(f"K = {scale * 100:.4f}; static value alone: loss {base_fit:.5f} fitting, {base_check:.5f} checking")
 
-    weights = np.zeros((REGIONS, ARRANGEMENTS))
     moment, velocity = np.zeros_like(weights), np.zeros_like(weights)
     fit_index, fit_results, fit_values = index[fitting], results[fitting], values[fitting]
     check_index, check_results, check_values = index[checking], results[checking], values[checking]
-    columns = np.arange(REGIONS)
 
     def logits(idx, vals):
         return scale * (vals + weights[columns, idx].sum(axis=1))
 
-    best = (base_check, weights.copy(), 0)
+    best = (loss(logits(check_index, check_values), check_results), weights.copy(), 0)
+    if args.base:
+        print(f"with the values of {args.base}: loss {best[0]:.5f} checking")
     for step in range(1, args.steps + 1):
         z = logits(fit_index, fit_values)
         error = (1 / (1 + np.exp(-z)) - fit_results) * scale / len(fit_results)

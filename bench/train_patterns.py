@@ -135,7 +135,7 @@ def read_values(path):
     """The pattern values in `path` (as written by this script), one row per region."""
     values = np.fromfile(path, dtype="i1")
     if values.size != REGIONS * ARRANGEMENTS:
-        sys.exit(f"{path}: {values.size} bytes, not {REGIONS * ARRANGEMENTS} (16 regions of 3^8 values)")
+        sys.exit(f"{path}: {values.size} bytes, not {REGIONS * ARRANGEMENTS} ({REGIONS} regions of {ARRANGEMENTS} values)")
     return values.reshape(REGIONS, ARRANGEMENTS).astype(float)
 
 

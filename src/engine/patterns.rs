@@ -18,47 +18,58 @@ const ARRANGEMENTS: usize = 6561;
 /// by region, arrangement by arrangement.
 static VALUES: &[u8; REGIONS * ARRANGEMENTS] = include_bytes!("patterns/international.bin");
 
-/// `TRITS[v]`: the base-3 number whose digits are the bits of `v` (the arrangement of one
-/// colour's men in a region).
-static TRITS: [u16; 256] = trits();
+/// `LANES[v]`: for the 10 bits `v` of one colour's men on a pair of rows (see the module
+/// comment), the base-3 number of each region column's 4 squares on those rows, column `c` in
+/// the 16-bit lane `c`. A column's squares are bits `c`, `c + 1`, `c + 5` and `c + 6` of `v`.
+static LANES: [u64; 1024] = lanes();
 
-const fn trits() -> [u16; 256] {
-    let mut table = [0u16; 256];
+const fn lanes() -> [u64; 1024] {
+    let mut table = [0u64; 1024];
     let mut v = 0;
-    while v < 256 {
-        let (mut digit, mut power) = (0, 1u16);
-        while digit < 8 {
-            if v >> digit & 1 != 0 {
-                table[v] += power;
+    while v < 1024 {
+        let mut column = 0;
+        while column < 4 {
+            let digits = [column, column + 1, column + 5, column + 6];
+            let (mut number, mut power, mut i) = (0u64, 1u64, 0);
+            while i < 4 {
+                if v >> digits[i] & 1 != 0 {
+                    number += power;
+                }
+                power *= 3;
+                i += 1;
             }
-            power *= 3;
-            digit += 1;
+            table[v] |= number << (16 * column);
+            column += 1;
         }
         v += 1;
     }
     table
 }
 
-/// The 8 bits of the region whose top-left bit is `shift`, as bits 0..8 in the region's order.
+/// The arrangements of the 16 regions, given the white and the black men. A region's 8 squares
+/// are the 4 of its column on each of two pairs of rows: its number is the first pair's
+/// number plus 81 times the second's, and the four regions of a band of rows are computed at
+/// once, one per lane.
 #[inline(always)]
-fn gather(bits: u64, shift: u32) -> usize {
-    let x = bits >> shift;
-    ((x & 0x3) | (x >> 3 & 0xC) | (x >> 7 & 0x30) | (x >> 10 & 0xC0)) as usize
-}
-
-/// The arrangement of `region` (0..16), given the white and the black men.
-#[inline(always)]
-fn arrangement(white: Bitboard, black: Bitboard, region: usize) -> usize {
-    let shift = (11 * (region / 4) + region % 4) as u32;
-    TRITS[gather(white.0, shift)] as usize + 2 * TRITS[gather(black.0, shift)] as usize
+fn arrangements(white: Bitboard, black: Bitboard) -> [usize; REGIONS] {
+    let pair = |p: u32| LANES[(white.0 >> (11 * p)) as usize & 0x3FF] + 2 * LANES[(black.0 >> (11 * p)) as usize & 0x3FF];
+    let pairs = [pair(0), pair(1), pair(2), pair(3), pair(4)];
+    let mut all = [0; REGIONS];
+    for band in 0..4 {
+        let lanes = pairs[band] + 81 * pairs[band + 1];
+        for column in 0..4 {
+            all[4 * band + column] = (lanes >> (16 * column)) as usize & 0xFFFF;
+        }
+    }
+    all
 }
 
 /// The patterns' value for White of a 10x10 position with these men.
 #[inline(always)]
 pub fn value(white: Bitboard, black: Bitboard) -> i32 {
     let mut total = 0;
-    for region in 0..REGIONS {
-        total += VALUES[region * ARRANGEMENTS + arrangement(white, black, region)] as i8 as i32;
+    for (region, arrangement) in arrangements(white, black).into_iter().enumerate() {
+        total += VALUES[region * ARRANGEMENTS + arrangement] as i8 as i32;
     }
     total
 }
@@ -119,7 +130,7 @@ mod tests {
                 };
                 let position = Position::<International>::from_fen(&fen).expect("valid FEN");
                 let (white, black) = (position.men(Color::White), position.men(Color::Black));
-                assert_eq!(arrangement(white, black, region), state * 3usize.pow(digit as u32), "{fen}");
+                assert_eq!(arrangements(white, black)[region], state * 3usize.pow(digit as u32), "{fen}");
             }
         }
     }
@@ -168,7 +179,7 @@ mod tests {
             let position = Position::<International>::from_fen(fen).expect("valid FEN");
             let (white, black) = (position.men(Color::White), position.men(Color::Black));
             for region in 0..REGIONS {
-                assert_eq!(arrangement(white, black, region), arrangement_by_coordinates(&position, region), "{fen}");
+                assert_eq!(arrangements(white, black)[region], arrangement_by_coordinates(&position, region), "{fen}");
             }
         }
     }

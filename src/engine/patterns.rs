@@ -52,7 +52,8 @@ const fn lanes() -> [u64; 1024] {
 /// once, one per lane.
 #[inline(always)]
 fn arrangements(white: Bitboard, black: Bitboard) -> [usize; REGIONS] {
-    let pair = |p: u32| LANES[(white.0 >> (11 * p)) as usize & 0x3FF] + 2 * LANES[(black.0 >> (11 * p)) as usize & 0x3FF];
+    let pair =
+        |p: u32| LANES[(white.0 >> (11 * p)) as usize & 0x3FF] + 2 * LANES[(black.0 >> (11 * p)) as usize & 0x3FF];
     let pairs = [pair(0), pair(1), pair(2), pair(3), pair(4)];
     let mut all = [0; REGIONS];
     for band in 0..4 {

@@ -68,10 +68,16 @@ fn generation_of(word: u64) -> u16 {
     (word >> GENERATION_SHIFT) as u16
 }
 
+/// Two (key, packed entry) slots, aligned so that a bucket never straddles two cache lines (one
+/// prefetch loads all of it).
+#[derive(Clone, Copy)]
+#[repr(C, align(32))]
+struct Bucket([u64; 4]);
+
 /// A transposition table of `2^n` buckets of two (key, packed entry) slots. Built zeroed, so
 /// a large table costs nothing until it is used.
 pub struct Table {
-    buckets: Vec<[u64; 4]>,
+    buckets: Box<[Bucket]>,
     mask: usize,
     generation: u16,
     salt: u64,
@@ -82,7 +88,9 @@ impl Table {
     /// 1024).
     pub fn new(slots: usize) -> Table {
         let size = (slots.max(1024).next_power_of_two() / 2).max(1);
-        Table { buckets: vec![[0; 4]; size], mask: size - 1, generation: 0, salt: 0 }
+        // SAFETY: a bucket is four integers, for which all-zero bits are a valid value.
+        let buckets = unsafe { Box::<[Bucket]>::new_zeroed_slice(size).assume_init() };
+        Table { buckets, mask: size - 1, generation: 0, salt: 0 }
     }
 
     /// Room for this many results.
@@ -108,7 +116,7 @@ impl Table {
         #[cfg(target_arch = "x86_64")]
         {
             let key = key ^ self.salt;
-            let bucket: *const [u64; 4] = &self.buckets[self.bucket(key)];
+            let bucket: *const Bucket = &self.buckets[self.bucket(key)];
             // SAFETY: a prefetch is only a hint: it reads nothing and cannot fault, and SSE (its
             // target feature) is part of every x86_64 processor.
             unsafe { core::arch::x86_64::_mm_prefetch::<{ core::arch::x86_64::_MM_HINT_T0 }>(bucket.cast()) };
@@ -121,7 +129,7 @@ impl Table {
     #[inline]
     pub fn probe(&self, key: u64) -> Option<Entry> {
         let key = key ^ self.salt;
-        let [k0, w0, k1, w1] = self.buckets[self.bucket(key)];
+        let Bucket([k0, w0, k1, w1]) = self.buckets[self.bucket(key)];
         if k0 == key {
             Entry::unpack(w0)
         } else if k1 == key {
@@ -140,7 +148,7 @@ impl Table {
         let key = key ^ self.salt;
         let generation = self.generation;
         let index = self.bucket(key);
-        let bucket = &mut self.buckets[index];
+        let Bucket(bucket) = &mut self.buckets[index];
         let slot = if bucket[0] == key {
             0
         } else if bucket[2] == key {

@@ -89,8 +89,12 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         };
         result.best = legal.as_slice()[best];
         result.score = score;
-        result.depth = depth;
         result.pv = searcher.principal_variation(&root, hash, result.best);
+        if searcher.stopped {
+            // A cut-short iteration: its best move so far stands, its depth is not reached.
+            break;
+        }
+        result.depth = depth;
         // A forced result is final; a single legal move needs no thought; another iteration
         // would most likely not finish in the time left.
         let elapsed = started.elapsed();

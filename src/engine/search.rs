@@ -186,6 +186,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// its score (a bound if outside the window), or `None` if the search was stopped before
     /// any move was fully searched. `order` holds the root moves, best first, and is reordered
     /// for the next iteration.
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         position: &Position<R>,

@@ -7,7 +7,8 @@
 //! row, left to right. Regions start on rows 0, 2, 4, 6 and columns 0, 2, 4, 6, numbered row
 //! by row. In the padded 10x10 layout (see [`crate::rules::geometry`]) rows `2k` and `2k + 1`
 //! take bits `11k..11k + 4` and `11k + 5..11k + 9`, and a region's squares on them are two
-//! neighbouring bits of each, so that a shift and four masks gather a region.
+//! neighbouring bits of each: one table lookup per pair of rows and colour gives the
+//! pair's share of the four regions of a band of rows at once (`arrangements`).
 
 use crate::rules::Bitboard;
 

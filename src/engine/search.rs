@@ -1,7 +1,7 @@
-//! `search`: iterative deepening principal-variation search with a transposition table,
-//! hash-move / killer / history ordering, static cuts near the leaves, ProbCut, late-move
-//! reductions, forced-move extensions and a quiescence search of captures and shots; stops at
-//! a hard deadline or when cancelled.
+//! `search`: iterative deepening principal-variation search with aspiration windows at the
+//! root, a transposition table, hash-move / killer / history ordering, static cuts near the
+//! leaves, ProbCut, late-move reductions, forced-move extensions and a quiescence search of
+//! captures and shots; stops at a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;

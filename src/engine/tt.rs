@@ -184,6 +184,15 @@ mod tests {
     use super::*;
 
     #[test]
+    fn no_bucket_straddles_two_cache_lines() {
+        for slots in [1024, 1 << 16, 1 << 20] {
+            let table = Table::new(slots);
+            assert_eq!(table.buckets.as_ptr() as usize % 32, 0, "{slots} slots");
+            assert_eq!(core::mem::size_of::<Bucket>(), 32);
+        }
+    }
+
+    #[test]
     fn entries_pack_and_unpack() {
         for entry in [
             Entry { score: -29_990, depth: -1, bound: Bound::Upper, best: 0 },

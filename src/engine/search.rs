@@ -1,7 +1,7 @@
-//! `search`: iterative deepening principal-variation search with aspiration windows at the
-//! root, a transposition table, hash-move / killer / history ordering, static cuts near the
-//! leaves, ProbCut, late-move reductions, forced-move extensions and a quiescence search of
-//! captures and shots; stops at a hard deadline or when cancelled.
+//! `search`: iterative deepening principal-variation search with a transposition table,
+//! hash-move / killer / history ordering, static cuts near the leaves, ProbCut, late-move
+//! reductions, forced-move extensions and a quiescence search of captures and shots; stops at
+//! a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -44,12 +44,6 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
-/// Aspiration: from this iteration on (and when the easier levels' randomness is off), the
-/// root is searched within [`ASPIRATION_WINDOW`] of the last iteration's score, and again with
-/// the failing side opened if the score falls outside. Chosen by tree size (BENCHMARKS.md).
-const ASPIRATION_MIN_DEPTH: u32 = 5;
-const ASPIRATION_WINDOW: i32 = 20;
-
 /// How often (in nodes) the clock and the cancel flag are read.
 const CHECK_EVERY: u64 = 1024;
 
@@ -69,22 +63,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let mut order: Vec<usize> = (0..legal.len()).collect();
     let started = Instant::now();
     for depth in 1..=limits.max_depth.max(1) {
-        // An aspiration window round the last score; a side it fails on is opened and the
-        // iteration searched again.
-        let mut window = if depth >= ASPIRATION_MIN_DEPTH && limits.noise == 0 && result.score.abs() < WIN_THRESHOLD {
-            (result.score - ASPIRATION_WINDOW, result.score + ASPIRATION_WINDOW)
-        } else {
-            (-WIN, WIN)
-        };
-        let found = loop {
-            let found = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32, window);
-            match found {
-                Some((_, score)) if score <= window.0 && window.0 > -WIN => window.0 = -WIN,
-                Some((_, score)) if score >= window.1 && window.1 < WIN => window.1 = WIN,
-                _ => break found,
-            }
-        };
-        let Some((best, score)) = found else {
+        let Some((best, score)) = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32) else {
             break;
         };
         result.best = legal.as_slice()[best];
@@ -182,11 +161,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
     }
 
-    /// One iteration at the root within `window` (alpha, beta): the index of the best move and
-    /// its score (a bound if outside the window), or `None` if the search was stopped before
-    /// any move was fully searched. `order` holds the root moves, best first, and is reordered
-    /// for the next iteration.
-    #[allow(clippy::too_many_arguments)]
+    /// One iteration at the root: the index of the best move and its score, or `None` if the
+    /// search was stopped before any move was fully searched. `order` holds the root moves,
+    /// best first, and is reordered for the next iteration.
     fn root(
         &mut self,
         position: &Position<R>,
@@ -195,7 +172,6 @@ impl<'a, R: Rules> Searcher<'a, R> {
         order: &mut [usize],
         noise: &[i32],
         depth: i32,
-        window: (i32, i32),
     ) -> Option<(usize, i32)> {
         let every_move_exactly = noise.iter().any(|&n| n != 0);
         let mut best: Option<(usize, i32, i32)> = None;
@@ -203,10 +179,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         for (n, &index) in order.iter().enumerate() {
             let mv = &moves.as_slice()[index];
             let alpha = match best {
-                Some((_, _, noisy)) if !every_move_exactly => noisy.max(window.0),
-                _ => window.0,
+                Some((_, _, noisy)) if !every_move_exactly => noisy,
+                _ => -WIN,
             };
-            let score = self.child(position, hash, mv, depth - 1, alpha, window.1, 1, n > 0 && !every_move_exactly);
+            let score = self.child(position, hash, mv, depth - 1, alpha, WIN, 1, n > 0 && !every_move_exactly);
             if self.stopped {
                 break;
             }
@@ -215,20 +191,11 @@ impl<'a, R: Rules> Searcher<'a, R> {
             if best.is_none_or(|(_, _, b)| noisy > b) {
                 best = Some((index, score, noisy));
             }
-            if score >= window.1 {
-                break;
-            }
         }
         let (best, score, _) = best?;
         order.sort_by_key(|&i| (i != best, core::cmp::Reverse(scores[i])));
-        let bound = if score >= window.1 {
-            Bound::Lower
-        } else if score <= window.0 {
-            Bound::Upper
-        } else {
-            Bound::Exact
-        };
-        self.table.store(hash, Entry { score: score as i16, depth: depth as i8, bound, best: best as u8 });
+        self.table
+            .store(hash, Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 });
         Some((best, score))
     }
 

@@ -1,7 +1,7 @@
-//! `search`: iterative deepening principal-variation search with a transposition table,
-//! hash-move / killer / history ordering, static cuts near the leaves, ProbCut, late-move
-//! reductions, forced-move extensions and a quiescence search of captures and shots; stops at
-//! a hard deadline or when cancelled.
+//! `search`: iterative deepening principal-variation search with aspiration windows at the
+//! root, a transposition table, hash-move / killer / history ordering, static cuts near the
+//! leaves, ProbCut, late-move reductions, forced-move extensions and a quiescence search of
+//! captures and shots; stops at a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
@@ -44,6 +44,12 @@ pub struct SearchResult {
     pub pv: Vec<Move>,
 }
 
+/// Aspiration: from this iteration on (and when the easier levels' randomness is off), the
+/// root is searched within [`ASPIRATION_WINDOW`] of the last iteration's score, and again with
+/// the failing side opened if the score falls outside. Chosen by tree size (BENCHMARKS.md).
+const ASPIRATION_MIN_DEPTH: u32 = 5;
+const ASPIRATION_WINDOW: i32 = 20;
+
 /// How often (in nodes) the clock and the cancel flag are read.
 const CHECK_EVERY: u64 = 1024;
 
@@ -63,7 +69,24 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let mut order: Vec<usize> = (0..legal.len()).collect();
     let started = Instant::now();
     for depth in 1..=limits.max_depth.max(1) {
-        let Some((best, score)) = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32) else {
+        // An aspiration window round the last score; a side it fails on is opened and the
+        // iteration searched again, unless the clock ran out: then a move that failed high
+        // stands, and one that failed low was not allowed to displace the last best move.
+        let mut window = if depth >= ASPIRATION_MIN_DEPTH && limits.noise == 0 && result.score.abs() < WIN_THRESHOLD {
+            (result.score - ASPIRATION_WINDOW, result.score + ASPIRATION_WINDOW)
+        } else {
+            (-WIN, WIN)
+        };
+        let found = loop {
+            let found = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32, window);
+            match found {
+                Some(_) if searcher.stopped => break found,
+                Some((_, score)) if score <= window.0 && window.0 > -WIN => window.0 = -WIN,
+                Some((_, score)) if score >= window.1 && window.1 < WIN => window.1 = WIN,
+                _ => break found,
+            }
+        };
+        let Some((best, score)) = found else {
             break;
         };
         result.best = legal.as_slice()[best];
@@ -161,9 +184,12 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
     }
 
-    /// One iteration at the root: the index of the best move and its score, or `None` if the
-    /// search was stopped before any move was fully searched. `order` holds the root moves,
-    /// best first, and is reordered for the next iteration.
+    /// One iteration at the root within `window` (alpha, beta): the index of the best move and
+    /// its score (a bound if outside the window), or `None` if the search was stopped before
+    /// any move was fully searched. `order` holds the root moves, best first, and is reordered
+    /// for the next iteration (unless every move failed low: then the first one is returned and
+    /// the order is kept).
+    #[allow(clippy::too_many_arguments)]
     fn root(
         &mut self,
         position: &Position<R>,
@@ -172,6 +198,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         order: &mut [usize],
         noise: &[i32],
         depth: i32,
+        window: (i32, i32),
     ) -> Option<(usize, i32)> {
         let every_move_exactly = noise.iter().any(|&n| n != 0);
         let mut best: Option<(usize, i32, i32)> = None;
@@ -179,23 +206,37 @@ impl<'a, R: Rules> Searcher<'a, R> {
         for (n, &index) in order.iter().enumerate() {
             let mv = &moves.as_slice()[index];
             let alpha = match best {
-                Some((_, _, noisy)) if !every_move_exactly => noisy,
-                _ => -WIN,
+                Some((_, _, noisy)) if !every_move_exactly => noisy.max(window.0),
+                _ => window.0,
             };
-            let score = self.child(position, hash, mv, depth - 1, alpha, WIN, 1, n > 0 && !every_move_exactly);
+            let score = self.child(position, hash, mv, depth - 1, alpha, window.1, 1, n > 0 && !every_move_exactly);
             if self.stopped {
                 break;
             }
             scores[index] = score;
             let noisy = score + noise[index];
-            if best.is_none_or(|(_, _, b)| noisy > b) {
+            // A move that fails low only bounds its score: it never displaces the first move
+            // (the last iteration's best).
+            if best.is_none_or(|(_, _, b)| noisy > b && score > window.0) {
                 best = Some((index, score, noisy));
+            }
+            if score >= window.1 {
+                break;
             }
         }
         let (best, score, _) = best?;
-        order.sort_by_key(|&i| (i != best, core::cmp::Reverse(scores[i])));
-        self.table
-            .store(hash, Entry { score: score as i16, depth: depth as i8, bound: Bound::Exact, best: best as u8 });
+        let bound = if score >= window.1 {
+            Bound::Lower
+        } else if score <= window.0 {
+            Bound::Upper
+        } else {
+            Bound::Exact
+        };
+        // After a fail low the scores are bounds only: the order stays for the search again.
+        if bound != Bound::Upper {
+            order.sort_by_key(|&i| (i != best, core::cmp::Reverse(scores[i])));
+        }
+        self.table.store(hash, Entry { score: score as i16, depth: depth as i8, bound, best: best as u8 });
         Some((best, score))
     }
 
@@ -668,6 +709,29 @@ mod tests {
         let result = search(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
         assert_eq!(result.depth, 5);
         assert_eq!(result.pv.first(), Some(&result.best));
+    }
+
+    #[test]
+    fn an_iteration_that_fails_low_keeps_its_first_move_and_the_order() {
+        // A window two men above the start's value: every move fails low, with bounds that
+        // differ from move to move. The first move (the last iteration's best) must stay the
+        // answer, and the order must stay for the search again.
+        let game = game::<International>(International::START_FEN);
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        let mut table = Table::new(1 << 12);
+        let mut searcher = Searcher::new(&game, &limits(far, &cancel, 6), &mut table);
+        let (root, legal) = (*game.position(), game.legal_moves());
+        let noise = vec![0; legal.len()];
+        for first in 0..legal.len() {
+            let mut order: Vec<usize> = (0..legal.len()).map(|i| (i + first) % legal.len()).collect();
+            let before = order.clone();
+            let window = (200, 240);
+            let (best, score) =
+                searcher.root(&root, zobrist::hash(&root), &legal, &mut order, &noise, 6, window).expect("searched");
+            assert!(score <= window.0, "{score}");
+            assert_eq!((best, &order), (first, &before));
+        }
     }
 
     #[test]

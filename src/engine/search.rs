@@ -48,6 +48,8 @@ pub struct SearchResult {
 /// root is searched within [`ASPIRATION_WINDOW`] of the last iteration's score, and again with
 /// the failing side opened if the score falls outside. Chosen by tree size (BENCHMARKS.md).
 const ASPIRATION_MIN_DEPTH: u32 = 5;
+/// Half the aspiration window, in hundredths of a man: the root is first searched within this
+/// much of the last iteration's score.
 const ASPIRATION_WINDOW: i32 = 20;
 
 /// How often (in nodes) the clock and the cancel flag are read.

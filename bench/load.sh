@@ -11,8 +11,6 @@
 #   WARMUP=0 bench/load.sh            # no unrecorded warm-up window per endpoint (default 2 s)
 #   STALLS=0 bench/load.sh            # no stall count before and after the rounds (default 5 s)
 #   RUST_LOG=warn bench/load.sh       # the same with per-request log lines off
-#   REPLAY_CACHE_MB=0 bench/load.sh   # every request replays its whole history (wrk repeats one
-#                                     # body, so with the replay cache on it is found kept)
 #   CONNECTIONS=16 DURATION=5 bench/load.sh
 #   PIN=0 bench/load.sh               # let server and wrk share every core
 #
@@ -136,7 +134,7 @@ stalls() {
 
 echo "# wrk: $connections connections, $threads threads, ${warmup}s warm-up then $rounds rounds of ${duration}s per endpoint; RUST_LOG=$log_level; $cores cores, $placement; $(date -u +%FT%TZ)"
 # Warm-up, not recorded: the first seconds after start-up pay once for the allocator's first
-# pages, the replay cache's first entries and the first connections.
+# pages, the first connections.
 if [[ $warmup != 0 ]]; then
   warming=1
   healthz; start; midgame

@@ -8,13 +8,11 @@ use clap::{Parser, Subcommand};
 use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
-use crate::engine::request::{AiMoveError, AiRequest};
 use crate::engine::selfplay::{self_play, SelfPlay};
-use crate::engine::Difficulty;
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
-use crate::rules::view::GameRequest;
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
+use crate::service::{prepare_search, ComputerMoveError, Difficulty, GameRequest, SearchSettings};
 
 /// draughts-api: checkers and draughts over HTTP.
 #[derive(Debug, Parser)]
@@ -124,16 +122,17 @@ const NO_TIME_LIMIT: Duration = Duration::from_secs(24 * 3600);
 /// Runs `think` as the command line asked, writing to `out`.
 pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
     let moves: Vec<&str> = args.moves.split_whitespace().collect();
-    let request = AiRequest {
-        game: GameRequest { variant: args.variant, fen: args.fen.as_deref(), moves: &moves, rules: Default::default() },
+    let mut game = GameRequest::start(args.variant).with_moves(&moves);
+    game.fen = args.fen.clone();
+    let settings = SearchSettings {
         difficulty: args.difficulty,
-        time_ms: if args.depth.is_some() { Some(NO_TIME_LIMIT.as_millis() as u64) } else { args.time_ms },
+        budget: if args.depth.is_some() { Some(NO_TIME_LIMIT) } else { args.time_ms.map(Duration::from_millis) },
         max_depth: args.depth,
         seed: args.seed,
     };
-    let prepared = request.prepare(NO_TIME_LIMIT).map_err(|e| match e {
-        AiMoveError::Replay(e) => e.to_string(),
-        AiMoveError::GameOver(status) => format!("the game is over: {status:?}"),
+    let prepared = prepare_search(&game, settings, NO_TIME_LIMIT).map_err(|e| match e {
+        ComputerMoveError::Replay(e) => e.to_string(),
+        ComputerMoveError::GameOver(status) => format!("the game is over: {status:?}"),
     })?;
     let answer = prepared.run(&AtomicBool::new(false));
     let seconds = answer.elapsed.as_secs_f64();

@@ -16,3 +16,4 @@ pub mod engine;
 pub mod http;
 pub mod render;
 pub mod rules;
+pub mod service;

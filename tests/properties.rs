@@ -1,21 +1,19 @@
 //! Property tests over random playouts in every variant: FEN and move-text round trips, moves
 //! that neither create pieces nor uncrown kings, transpositions reaching equal positions, the
 //! optional-capture house rule, the cheap questions replay asks agreeing with the full move list,
-//! a replay memo never changing an answer, and parsers that never panic on arbitrary text.
+//! and parsers (and the service's replay) that never panic on arbitrary text.
 //!
 //! A playout starts at `Position::<R>::start()` and plays up to 120 legal moves chosen by
 //! proptest-generated indices, stopping early when the side to move has no move.
 //! `NOTATION_REGRESSIONS` keeps positions where a property once failed.
 
-use std::collections::{BTreeSet, HashMap};
+use std::collections::BTreeSet;
 use std::hash::{BuildHasher, RandomState};
-use std::sync::{Arc, Mutex};
 
 use draughts_api::rules::movegen;
 use draughts_api::rules::notation::pdn::{parse_squares, MoveTable};
-use draughts_api::rules::replay_memo::{ReplayMemo, Replayed};
-use draughts_api::rules::view::GameRequest;
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
+use draughts_api::service::{self, GameRequest};
 use proptest::prelude::*;
 
 /// Cases per playout property; each case plays out every variant.
@@ -252,46 +250,6 @@ impl PlayoutProperty for HouseRuleAddsOnlyQuietMoves {
     }
 }
 
-/// A replay memo that keeps every game.
-#[derive(Default)]
-struct KeepAll(Mutex<HashMap<u64, Arc<Replayed>>>);
-
-impl ReplayMemo for KeepAll {
-    fn recall(&self, key: u64) -> Option<Arc<Replayed>> {
-        self.0.lock().unwrap().get(&key).cloned()
-    }
-
-    fn keep(&self, key: u64, game: Arc<Replayed>) {
-        self.0.lock().unwrap().insert(key, game);
-    }
-}
-
-/// Asks about a random game request by request, as a client does (its legal moves, a move
-/// applied, now and then a move that is not legal, and sometimes nothing for a ply or two),
-/// with a memo and without: the answers, errors included, are the same.
-fn memo_answers_as_without(variant: Variant, indices: &[usize]) {
-    let memo = KeepAll::default();
-    let mut moves: Vec<String> = Vec::new();
-    for &index in indices {
-        let texts: Vec<&str> = moves.iter().map(String::as_str).collect();
-        let request = GameRequest { variant, fen: None, moves: &texts, rules: Default::default() };
-        let plain = request.view(None);
-        let legal = plain.as_ref().expect("a history of legal moves replays").moves.clone();
-        if legal.is_empty() {
-            break;
-        }
-        let choice = legal[index % legal.len()].notation.to_string();
-        if index % 4 != 0 {
-            let at = format!("{variant} {moves:?}");
-            assert_eq!(request.view_with(Some(&memo), None), plain, "{at}");
-            assert_eq!(request.view_with(Some(&memo), Some(&choice)), request.view(Some(&choice)), "{at}");
-            let stale = texts.last().copied().unwrap_or("1-2");
-            assert_eq!(request.view_with(Some(&memo), Some(stale)), request.view(Some(stale)), "{at} {stale}");
-        }
-        moves.push(choice);
-    }
-}
-
 /// Parses `text` as a FEN, as move squares and as a game's move; what parses must make sense.
 struct ParseAnything<'a>(&'a str);
 
@@ -311,12 +269,11 @@ impl VariantVisitor for ParseAnything<'_> {
                 assert_eq!(R::NAMING.parse(&name::<R>(s)), Ok(s), "{at}");
             }
         }
-        let moves = [text];
-        let request = |fen, moves| GameRequest { variant, fen, moves, rules: Default::default() };
-        for request in [request(None, &moves[..]), request(Some(text), &[][..])] {
-            if let Ok(view) = request.view(None) {
-                assert_eq!(view.variant, variant, "{at}");
-                assert!(Position::<R>::from_fen(&view.fen).is_ok(), "{at}");
+        let start = GameRequest::start(variant);
+        for request in [start.clone().with_moves(&[text]), start.with_fen(text)] {
+            if let Ok(answer) = service::legal_moves(&request) {
+                assert_eq!(answer.variant, variant.id(), "{at}");
+                assert!(Position::<R>::from_fen(&answer.position.fen).is_ok(), "{at}");
             }
         }
     }
@@ -375,13 +332,6 @@ proptest! {
     #[test]
     fn optional_capture_house_rule_only_adds_quiet_moves_on_8x8(indices in move_indices()) {
         in_every_variant(HouseRuleAddsOnlyQuietMoves, &indices);
-    }
-
-    #[test]
-    fn a_replay_memo_never_changes_an_answer_in_every_variant(indices in move_indices()) {
-        for variant in Variant::ALL {
-            memo_answers_as_without(variant, &indices);
-        }
     }
 }
 

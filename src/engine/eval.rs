@@ -317,12 +317,6 @@ impl<R: Rules> Tables<R> {
     const MASKS: Masks = masks(R::GEOMETRY);
 }
 
-/// A score beyond every evaluation: wins and losses are counted down from it.
-pub const WIN: i32 = 30_000;
-
-/// Scores beyond this are forced wins or losses.
-pub const WIN_THRESHOLD: i32 = WIN - 1_000;
-
 /// The value of `position` for the side to move, in hundredths of a man.
 #[inline]
 pub fn evaluate<R: Rules>(position: &Position<R>) -> i32 {

@@ -1,18 +1,18 @@
-//! The computer player: a search engine over the rules core, and nothing else.
+//! The computer player: a search over the rules, and nothing else (no request, no clock
+//! reading beyond the deadline it is given, no view).
 //!
-//! [`search::search`] finds a move in a typed [`crate::rules::Game`] within [`search::Limits`];
-//! [`Difficulty`] says how deep, how long and how carefully each level looks;
-//! [`request`] is the variant-free entry point the HTTP layer calls; [`selfplay`] plays the
-//! engine against itself for training data.
+//! One call: [`search`] takes a typed [`crate::rules::Game`] and [`Limits`] and gives a
+//! [`Report`] whose [`Score`] knows forced wins; [`selfplay`] plays the engine against itself
+//! for training data.
 
-pub mod difficulty;
 pub mod draws;
 pub mod eval;
 pub mod patterns;
-pub mod request;
+pub mod score;
 pub mod search;
 pub mod selfplay;
 pub mod tt;
 pub mod zobrist;
 
-pub use difficulty::Difficulty;
+pub use score::{Outcome, Score};
+pub use search::{search, Limits, Report, TableUse};

@@ -7,7 +7,8 @@ use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
 use super::draws::{DrawWatch, MAX_PLY};
-use super::eval::{evaluate, WIN, WIN_THRESHOLD};
+use super::eval::evaluate;
+use super::score::{Score, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
 use crate::rules::movegen::{self, MoveSink};
@@ -26,22 +27,63 @@ pub struct Limits<'a> {
     pub noise: i32,
     /// The seed of that randomness.
     pub seed: u64,
+    /// Which transposition table the search fills.
+    pub table: TableUse,
+}
+
+/// Which transposition table a search fills.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum TableUse {
+    /// A fresh table sized for the time budget: the answer depends on the position and the
+    /// limits alone, so a seed repeats it exactly.
+    Fresh,
+    /// The table this thread keeps from one search to the next ([`KEPT_TABLE_SLOTS`]), so
+    /// that the next move of a game starts from what the last search found.
+    Kept,
 }
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct SearchResult {
+pub struct Report {
     /// The move to play.
     pub best: Move,
-    /// Its score for the side to move (hundredths of a man; beyond [`WIN_THRESHOLD`], a forced
-    /// win or loss).
-    pub score: i32,
-    /// The last iteration completed.
+    /// Its score for the side to move.
+    pub score: Score,
+    /// The last iteration completed (plies, before extensions and captures).
     pub depth: u32,
     /// Positions visited.
     pub nodes: u64,
     /// The expected line, `best` first.
     pub pv: Vec<Move>,
+}
+
+/// The size of a table kept from search to search: 2^20 results (16 MiB) per thread.
+const KEPT_TABLE_SLOTS: usize = 1 << 20;
+
+thread_local! {
+    /// The table that searches with [`TableUse::Kept`] share on this thread; made at the
+    /// thread's first such search.
+    static KEPT_TABLE: core::cell::RefCell<Option<Table>> = const { core::cell::RefCell::new(None) };
+}
+
+/// Table size for a search of `budget`: about what a search fills at full speed, at most
+/// [`KEPT_TABLE_SLOTS`].
+fn fresh_table_slots(budget: core::time::Duration) -> usize {
+    (budget.as_millis() as usize).saturating_mul(4_000).clamp(1 << 12, KEPT_TABLE_SLOTS)
+}
+
+/// Searches the current position of `game` within `limits`: the engine's one entry point.
+/// `None` only when the side to move has no legal move.
+pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report> {
+    match limits.table {
+        TableUse::Kept => KEPT_TABLE.with_borrow_mut(|table| {
+            search_with_table(game, limits, table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS)))
+        }),
+        TableUse::Fresh => {
+            let budget = limits.deadline.saturating_duration_since(Instant::now());
+            search_with_table(game, limits, &mut Table::new(fresh_table_slots(budget)))
+        }
+    }
 }
 
 /// Aspiration: from this iteration on (and when the easier levels' randomness is off), the
@@ -55,9 +97,9 @@ const ASPIRATION_WINDOW: i32 = 20;
 /// How often (in nodes) the clock and the cancel flag are read.
 const CHECK_EVERY: u64 = 1024;
 
-/// Searches the current position of `game`, which must have a legal move, with `table`
-/// (which may hold results of earlier searches, of any variant).
-pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<SearchResult> {
+/// Searches the current position of `game` with `table` (which may hold results of earlier
+/// searches, of any variant); `limits.table` is not read.
+pub(crate) fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<Report> {
     let root = *game.position();
     let legal = game.legal_moves();
     let first = *legal.as_slice().first()?;
@@ -66,7 +108,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
     let mut rng = fastrand::Rng::with_seed(limits.seed);
     let noise: Vec<i32> =
         legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
-    let mut result = SearchResult { best: first, score: 0, depth: 0, nodes: 0, pv: vec![first] };
+    let mut result = Report { best: first, score: Score::ZERO, depth: 0, nodes: 0, pv: vec![first] };
     let hash = zobrist::hash(&root);
     let mut order: Vec<usize> = (0..legal.len()).collect();
     let started = Instant::now();
@@ -74,8 +116,9 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
         // An aspiration window round the last score; a side it fails on is opened and the
         // iteration searched again, unless the clock ran out: then a move that failed high
         // stands, and one that failed low was not allowed to displace the last best move.
-        let mut window = if depth >= ASPIRATION_MIN_DEPTH && limits.noise == 0 && result.score.abs() < WIN_THRESHOLD {
-            (result.score - ASPIRATION_WINDOW, result.score + ASPIRATION_WINDOW)
+        let last = result.score.raw();
+        let mut window = if depth >= ASPIRATION_MIN_DEPTH && limits.noise == 0 && last.abs() < WIN_THRESHOLD {
+            (last - ASPIRATION_WINDOW, last + ASPIRATION_WINDOW)
         } else {
             (-WIN, WIN)
         };
@@ -92,7 +135,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> O
             break;
         };
         result.best = legal.as_slice()[best];
-        result.score = score;
+        result.score = Score::from_raw(score);
         result.pv = searcher.principal_variation(&root, hash, result.best);
         if searcher.stopped {
             // A cut-short iteration: its best move so far stands, its depth is not reached.
@@ -681,14 +724,15 @@ mod tests {
     }
 
     fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
-        Limits { max_depth, deadline, cancel, noise: 0, seed: 1 }
+        Limits { max_depth, deadline, cancel, noise: 0, seed: 1, table: TableUse::Fresh }
     }
 
     #[test]
     fn a_passed_deadline_still_gives_a_legal_move_at_once() {
         let game = game::<International>(International::START_FEN);
         let cancel = AtomicBool::new(false);
-        let result = search(&game, &limits(Instant::now(), &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
+        let result =
+            search_with_table(&game, &limits(Instant::now(), &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
         assert!(game.legal_moves().contains(&result.best));
         assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
     }
@@ -698,7 +742,7 @@ mod tests {
         let game = game::<English>(English::START_FEN);
         let cancel = AtomicBool::new(true);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
+        let result = search_with_table(&game, &limits(far, &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
         assert!(game.legal_moves().contains(&result.best));
         assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
     }
@@ -708,7 +752,7 @@ mod tests {
         let game = game::<English>(English::START_FEN);
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
+        let result = search_with_table(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
         assert_eq!(result.depth, 5);
         assert_eq!(result.pv.first(), Some(&result.best));
     }
@@ -744,10 +788,11 @@ mod tests {
         let game = game::<English>("B:W21,25,29,30:B10,12,26");
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let shallow = search(&game, &limits(far, &cancel, 1), &mut Table::new(1 << 12)).expect("a move");
-        let deep = search(&game, &limits(far, &cancel, 9), &mut Table::new(1 << 12)).expect("a move");
-        assert!(deep.score <= -150, "depth 9: {}", deep.score);
-        assert!((shallow.score - deep.score).abs() <= 60, "depth 1: {}, depth 9: {}", shallow.score, deep.score);
+        let shallow = search_with_table(&game, &limits(far, &cancel, 1), &mut Table::new(1 << 12)).expect("a move");
+        let deep = search_with_table(&game, &limits(far, &cancel, 9), &mut Table::new(1 << 12)).expect("a move");
+        let (shallow, deep) = (shallow.score.raw(), deep.score.raw());
+        assert!(deep <= -150, "depth 9: {deep}");
+        assert!((shallow - deep).abs() <= 60, "depth 1: {shallow}, depth 9: {deep}");
     }
 
     /// Whether the static cut cuts the position of `fen` searched to `depth` against `beta`.
@@ -778,8 +823,8 @@ mod tests {
         let game = game::<English>("W:WK14:B10");
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search(&game, &limits(far, &cancel, 10), &mut Table::new(1 << 12)).expect("a move");
+        let result = search_with_table(&game, &limits(far, &cancel, 10), &mut Table::new(1 << 12)).expect("a move");
         assert!(result.best.is_capture());
-        assert_eq!(result.score, WIN - 1);
+        assert_eq!(result.score, Score::win_in_plies(1));
     }
 }

@@ -6,8 +6,7 @@ use core::time::Duration;
 use std::time::Instant;
 
 use super::eval::evaluate;
-use super::search::{search, Limits};
-use super::tt::Table;
+use super::search::{search, Limits, TableUse};
 use crate::rules::{movegen, Color, Game, GameRules, Position, Rules, Status};
 
 /// How the games are played.
@@ -43,7 +42,6 @@ const MAX_PLIES: usize = 400;
 /// Plays `settings.games` games of `R` and hands each game's records to `sink`.
 pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record])) {
     let mut rng = fastrand::Rng::with_seed(settings.seed);
-    let mut table = Table::new(1 << 20);
     let cancel = AtomicBool::new(false);
     let far = Instant::now() + Duration::from_secs(365 * 24 * 3600);
     let mut records = Vec::new();
@@ -63,8 +61,9 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record]))
                 cancel: &cancel,
                 noise: settings.noise,
                 seed: rng.u64(..),
+                table: TableUse::Kept,
             };
-            let Some(found) = search(&game, &limits, &mut table) else { break };
+            let Some(found) = search(&game, &limits) else { break };
             if game.play(&found.best).is_err() {
                 break;
             }

@@ -1,5 +1,5 @@
 //! `Config`: the service's settings, from built-in defaults and environment variables
-//! (`../shared/API.md`, "Configuration").
+//! (`docs/api.md`, "Configuration").
 
 use std::net::IpAddr;
 use std::time::Duration;
@@ -25,9 +25,6 @@ pub struct Config {
     pub workers: usize,
     /// `CACHE_CAPACITY`: computer moves remembered (10000; 0 turns the cache off).
     pub cache_capacity: u64,
-    /// `REPLAY_CACHE_MB`: MiB of replayed games kept, so that a game's next request replays
-    /// only its new moves (16; 0 turns the cache off).
-    pub replay_cache_mb: u64,
     /// `SEARCH_THREADS`: threads that search computer moves (the machine's cores).
     pub search_threads: usize,
     /// `SEARCH_QUEUE`: searches that may wait for a thread; beyond it, `503 overloaded` (64).
@@ -79,7 +76,6 @@ impl Default for Config {
             rate_limit_per_minute: None,
             workers: cores(),
             cache_capacity: 10_000,
-            replay_cache_mb: 16,
             search_threads: cores(),
             search_queue: 64,
             max_search: Duration::from_millis(5000),
@@ -128,9 +124,6 @@ impl Config {
         }
         if let Some(v) = get("CACHE_CAPACITY") {
             config.cache_capacity = parse("CACHE_CAPACITY", &v)?;
-        }
-        if let Some(v) = get("REPLAY_CACHE_MB") {
-            config.replay_cache_mb = parse("REPLAY_CACHE_MB", &v)?;
         }
         if let Some(v) = get("SEARCH_THREADS") {
             config.search_threads = parse("SEARCH_THREADS", &v)?;

@@ -1,16 +1,16 @@
 //! `ApiError`: every error the API answers with, as `application/problem+json` (RFC 9457) with
-//! the codes of `../shared/API.md`. One place maps rules errors to HTTP.
+//! the codes of `docs/api.md`. One place maps the service's errors to HTTP; [`GameErrors`] is
+//! the one documented set of error answers the game endpoints share.
 
 use actix_web::http::header::{self, HeaderValue};
 use actix_web::http::StatusCode;
 use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
-use utoipa::ToSchema;
+use utoipa::{IntoResponses, ToSchema};
 
-use crate::engine::request::AiMoveError;
 use crate::rules::notation::pdn::MoveTextError;
-use crate::rules::view::ReplayError;
 use crate::rules::Status;
+use crate::service::{ComputerMoveError, ReplayError};
 
 /// The problem document every error answers with.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -196,11 +196,11 @@ impl From<ReplayError> for ApiError {
     }
 }
 
-impl From<AiMoveError> for ApiError {
-    fn from(error: AiMoveError) -> ApiError {
+impl From<ComputerMoveError> for ApiError {
+    fn from(error: ComputerMoveError) -> ApiError {
         match error {
-            AiMoveError::Replay(error) => error.into(),
-            AiMoveError::GameOver(status) => ApiError::GameOver {
+            ComputerMoveError::Replay(error) => error.into(),
+            ComputerMoveError::GameOver(status) => ApiError::GameOver {
                 detail: format!(
                     "the game is over: {}; there is no move to make",
                     outcome(status).unwrap_or_else(|| "it has ended".to_owned())
@@ -218,4 +218,29 @@ fn outcome(status: Status) -> Option<String> {
         Status::Draw(_) => Some("it is drawn".to_owned()),
         Status::Ongoing => None,
     }
+}
+
+/// The error answers every game endpoint may give, documented once.
+#[derive(IntoResponses)]
+pub enum GameErrors {
+    /// `invalid_json`, `invalid_fen`, `invalid_move_syntax` or `invalid_rules`.
+    #[response(status = 400, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Invalid FEN", "status": 400, "code": "invalid_fen",
+            "detail": "invalid FEN: \"51\" in the white pieces is not a playable square of this board"}))]
+    BadRequest(Problem),
+    /// `unknown_variant`.
+    #[response(status = 404, content_type = "application/problem+json")]
+    UnknownVariant(Problem),
+    /// `payload_too_large`.
+    #[response(status = 413, content_type = "application/problem+json")]
+    PayloadTooLarge(Problem),
+    /// `invalid_position`, `illegal_move`, `ambiguous_move`, `game_over` or `too_many_moves`.
+    #[response(status = 422, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
+            "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
+            "legal_moves": ["15x22"], "move_index": 2}))]
+    Unprocessable(Problem),
+    /// `rate_limited`.
+    #[response(status = 429, content_type = "application/problem+json")]
+    RateLimited(Problem),
 }

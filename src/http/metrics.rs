@@ -4,10 +4,8 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
 };
 
-use super::dto::StatusDto;
-use super::search_pool::PoolGauges;
-use crate::engine::Difficulty;
 use crate::rules::Variant;
+use crate::service::{Difficulty, PoolGauges, StatusView};
 
 /// Request latency buckets (seconds): most answers take microseconds.
 const LATENCY_BUCKETS: [f64; 14] =
@@ -34,8 +32,6 @@ pub struct Metrics {
     search_depth: HistogramVec,
     cache_hits: IntCounter,
     cache_misses: IntCounter,
-    replay_hits: IntCounter,
-    replay_misses: IntCounter,
     queued: IntGauge,
     running: IntGauge,
     rejections: IntCounter,
@@ -101,14 +97,6 @@ impl Metrics {
         let cache_misses =
             IntCounter::new("draughts_search_cache_misses_total", "Computer moves not in the cache, so searched")
                 .expect("valid metric");
-        let replay_hits = IntCounter::new(
-            "draughts_replay_cache_hits_total",
-            "Lookups that found a replayed game for a request's history or one of its last prefixes",
-        )
-        .expect("valid metric");
-        let replay_misses =
-            IntCounter::new("draughts_replay_cache_misses_total", "Replayed-game lookups that found none")
-                .expect("valid metric");
         let queued =
             IntGauge::new("draughts_search_queue_depth", "Searches waiting for a search thread").expect("valid metric");
         let running = IntGauge::new("draughts_searches_in_flight", "Searches running").expect("valid metric");
@@ -129,8 +117,6 @@ impl Metrics {
             Box::new(search_depth.clone()),
             Box::new(cache_hits.clone()),
             Box::new(cache_misses.clone()),
-            Box::new(replay_hits.clone()),
-            Box::new(replay_misses.clone()),
             Box::new(queued.clone()),
             Box::new(running.clone()),
             Box::new(rejections.clone()),
@@ -154,8 +140,6 @@ impl Metrics {
             search_depth,
             cache_hits,
             cache_misses,
-            replay_hits,
-            replay_misses,
             queued,
             running,
             rejections,
@@ -165,11 +149,6 @@ impl Metrics {
     /// The gauges the search pool keeps up to date.
     pub fn pool_gauges(&self) -> PoolGauges {
         PoolGauges { queued: self.queued.clone(), running: self.running.clone() }
-    }
-
-    /// The counters of the replay cache's lookups: hits, misses.
-    pub fn replay_cache_counters(&self) -> (IntCounter, IntCounter) {
-        (self.replay_hits.clone(), self.replay_misses.clone())
     }
 
     /// Records a cache lookup.
@@ -203,7 +182,7 @@ impl Metrics {
     }
 
     /// Records the result of a move that ended a game, with the API's state and reason.
-    pub fn game_finished(&self, status: &StatusDto) {
+    pub fn game_finished(&self, status: &StatusView) {
         if let Some(reason) = status.reason {
             self.games_finished.with_label_values(&[status.state, reason]).inc();
         }

@@ -1,13 +1,15 @@
-//! `ApiDoc`: the OpenAPI 3.1 document, generated from the handlers and DTOs. The committed copy
-//! is `openapi/openapi.json` (regenerate: `cargo run --quiet -- openapi > openapi/openapi.json`).
+//! The OpenAPI 3.1 document: the description, tags and shared schemas declared here, the
+//! paths collected from the routes themselves ([`super::routes::configure`]). The committed
+//! copy is `openapi/openapi.json` (regenerate: `cargo run --quiet -- openapi > openapi/openapi.json`).
 
+use actix_web::App;
 use utoipa::OpenApi;
+use utoipa_actix_web::AppExt;
 
-use super::dto;
 use super::error::Problem;
 use super::routes;
 
-/// The service's OpenAPI document.
+/// The parts of the document that are not paths.
 #[derive(OpenApi)]
 #[openapi(
     info(
@@ -18,30 +20,27 @@ use super::routes;
             (`invalid_json`) so that typos do not pass silently. Besides the codes listed per endpoint, any \
             endpoint may answer `404 not_found` (no such path), `405 method_not_allowed` (with `Allow`) \
             and `400 cors_rejected` (a cross-origin request from an origin not allowed by \
-            `CORS_ALLOWED_ORIGINS`)."
+            `CORS_ALLOWED_ORIGINS`). Every GET endpoint also answers HEAD."
     ),
-    paths(
-        routes::variants::list_variants,
-        routes::variants::get_variant,
-        routes::game::legal_moves,
-        routes::game::apply_move,
-        routes::ai::ai_move,
-        routes::board::board_svg_picture,
-        routes::health::healthz,
-        routes::health::readyz,
-        routes::metrics::metrics,
-    ),
-    components(schemas(Problem, dto::GameBody, dto::ApplyMoveBody, dto::AiMoveBody, dto::RulesBody, dto::DrawBody)),
+    components(schemas(Problem)),
     tags(
         (name = "variants", description = "The variants and their rules"),
         (name = "games", description = "Legal moves, playing moves and the computer's moves"),
         (name = "pictures", description = "Pictures of positions, for pages and documentation"),
         (name = "operations", description = "Health, readiness and metrics"),
+        (name = "demo", description = "The demo page, built into the binary"),
     )
 )]
-pub struct ApiDoc;
+struct ApiDoc;
+
+/// The service's OpenAPI document.
+pub fn api() -> utoipa::openapi::OpenApi {
+    let (_, api) =
+        App::new().into_utoipa_app().openapi(ApiDoc::openapi()).configure(routes::configure).split_for_parts();
+    api
+}
 
 /// The document as pretty JSON, as committed in `openapi/openapi.json`.
 pub fn document() -> String {
-    ApiDoc::openapi().to_pretty_json().unwrap_or_default() + "\n"
+    api().to_pretty_json().unwrap_or_default() + "\n"
 }

@@ -2,50 +2,22 @@
 //! and limit. Tests build it on port 0.
 
 use std::net::TcpListener;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
 
 use actix_cors::Cors;
-use actix_web::dev::Server;
+use actix_web::dev::{ResourceDef, Server};
 use actix_web::middleware::from_fn;
 use actix_web::{web, App, HttpServer};
-use utoipa::OpenApi;
+use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::body::json_error;
 use super::client_gone;
 use super::config::Config;
 use super::metrics::Metrics;
-use super::middleware::{conditional_get, observe, rate_limit, RateLimiter};
-use super::openapi::ApiDoc;
-use super::replay_cache::ReplayCache;
+use super::middleware::{conditional_get, head_as_get, observe, rate_limit};
+use super::openapi;
 use super::routes;
-use super::search_cache::SearchCache;
-use super::search_pool::SearchPool;
-
-/// What every handler can reach.
-pub struct AppState {
-    /// The configuration.
-    pub config: Config,
-    /// The metrics.
-    pub metrics: Metrics,
-    /// The rate limiter, when one is configured.
-    pub rate_limiter: Option<Arc<RateLimiter>>,
-    /// The threads that search computer moves.
-    pub search_pool: SearchPool,
-    /// Recent computer moves.
-    pub search_cache: SearchCache,
-    /// Recently replayed games.
-    pub replay_cache: ReplayCache,
-    ready: AtomicBool,
-}
-
-impl AppState {
-    /// Whether the server is ready to serve.
-    pub fn is_ready(&self) -> bool {
-        self.ready.load(Ordering::Acquire)
-    }
-}
+use super::state::AppState;
+use crate::service::SearchPool;
 
 /// A bound, not yet running, server.
 pub struct Application {
@@ -60,32 +32,24 @@ impl Application {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
         let metrics = Metrics::new();
-        let (replay_hits, replay_misses) = metrics.replay_cache_counters();
-        let state = web::Data::new(AppState {
-            rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
-            search_pool: SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?,
-            search_cache: SearchCache::new(config.cache_capacity),
-            replay_cache: ReplayCache::new(config.replay_cache_mb, replay_hits, replay_misses),
-            metrics,
-            ready: AtomicBool::new(false),
-            config: config.clone(),
-        });
-        let openapi = ApiDoc::openapi();
+        let search_pool = SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?;
+        let api = openapi::api();
+        let state = web::Data::new(AppState::new(config.clone(), metrics, search_pool, route_methods(&api)));
         let workers = config.workers;
         let server_state = state.clone();
         let server = HttpServer::new(move || {
             let state = server_state.clone();
-            let json = json_config(state.config.max_body_bytes);
             App::new()
                 .app_data(state.clone())
-                .app_data(json)
+                .app_data(web::PayloadConfig::new(state.config.max_body_bytes))
+                .wrap(from_fn(head_as_get))
                 .wrap(from_fn(conditional_get))
                 .wrap(from_fn(rate_limit))
                 .wrap(cors(&state.config.cors_allowed_origins))
                 .wrap(from_fn(observe))
-                .configure(routes::configure)
-                .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", openapi.clone()))
-                .default_service(web::to(routes::not_found))
+                .configure(|cfg| routes::configure(&mut ServiceConfig::new(cfg)))
+                .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api.clone()))
+                .default_service(web::to(routes::unmatched))
         })
         .on_connect(client_gone::on_connect)
         .listen(listener)?
@@ -93,7 +57,7 @@ impl Application {
         .shutdown_timeout(30)
         .disable_signals()
         .run();
-        state.ready.store(true, Ordering::Release);
+        state.set_ready(true);
         Ok(Application { port, server, state })
     }
 
@@ -114,7 +78,7 @@ impl Application {
         let state = self.state.clone();
         tokio::spawn(async move {
             stop.await;
-            state.ready.store(false, Ordering::Release);
+            state.set_ready(false);
             tracing::info!("stop signal received: finishing in-flight requests");
             handle.stop(true).await;
         });
@@ -145,13 +109,23 @@ async fn wait_for_stop_signal() {
     }
 }
 
-/// JSON bodies: size limit, any content type (browsers may send `text/plain` to skip a
-/// preflight), and problem+json errors.
-fn json_config(limit: usize) -> web::JsonConfig {
-    web::JsonConfig::default()
-        .limit(limit)
-        .content_type_required(false)
-        .error_handler(move |error, _req| json_error(error, limit).into())
+/// Every documented path with the methods it answers, as an `Allow` header's value (a GET
+/// path also answers HEAD).
+fn route_methods(api: &utoipa::openapi::OpenApi) -> Vec<(ResourceDef, String)> {
+    api.paths
+        .paths
+        .iter()
+        .map(|(path, item)| {
+            let mut methods = Vec::new();
+            if item.get.is_some() {
+                methods.extend(["GET", "HEAD"]);
+            }
+            if item.post.is_some() {
+                methods.push("POST");
+            }
+            (ResourceDef::new(path.as_str()), methods.join(", "))
+        })
+        .collect()
 }
 
 /// CORS: any origin by default, or the configured list; preflight answered.

@@ -1,5 +1,6 @@
-//! Logging through `tracing`: JSON or pretty lines, filtered by `RUST_LOG` (default `info`),
-//! written to stdout by a background thread so that no request waits on a write.
+//! Logging through `tracing`: tracing-subscriber's JSON or compact lines, filtered by
+//! `RUST_LOG` (default `info`), written to stdout by a background thread so that no request
+//! waits on a write.
 
 use std::io::{BufWriter, Stdout};
 
@@ -7,7 +8,6 @@ use tracing_appender::non_blocking::{NonBlockingBuilder, WorkerGuard};
 use tracing_subscriber::EnvFilter;
 
 use super::config::LogFormat;
-use super::log_line::JsonLines;
 
 /// Installs the global subscriber; a second call (as in tests) leaves the first in place.
 ///
@@ -19,7 +19,7 @@ pub fn init(format: LogFormat) -> WorkerGuard {
     let filter = EnvFilter::try_from_default_env().unwrap_or_else(|_| EnvFilter::new("info"));
     let builder = tracing_subscriber::fmt().with_env_filter(filter).with_writer(writer);
     let _ = match format {
-        LogFormat::Json => builder.json().event_format(JsonLines::default()).try_init(),
+        LogFormat::Json => builder.json().with_current_span(true).with_span_list(false).try_init(),
         LogFormat::Pretty => builder.compact().try_init(),
     };
     guard

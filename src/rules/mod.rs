@@ -15,11 +15,9 @@ pub mod naming;
 pub mod notation;
 pub mod perft;
 pub mod position;
-pub mod replay_memo;
 pub mod ruleset;
 pub mod summary;
 pub mod variant;
-pub mod view;
 
 pub use bitboard::Bitboard;
 pub use color::Color;

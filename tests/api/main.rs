@@ -17,6 +17,5 @@ mod metrics;
 mod openapi;
 mod operations;
 mod play;
-mod replay_cache;
 mod shutdown;
 mod variants;

@@ -3,58 +3,42 @@
 
 use std::sync::Arc;
 
-use actix_web::{web, HttpRequest};
+use actix_web::{post, web, HttpRequest};
 
-use crate::engine::request::AiRequest;
 use crate::http::client_gone::PeerSocket;
-use crate::http::dto::{AiMoveBody, AiMoveResponse, CheckedGame};
-use crate::http::error::{ApiError, Problem};
-use crate::http::startup::AppState;
+use crate::http::dto::AiMoveBody;
+use crate::http::error::{ApiError, GameErrors, Problem};
+use crate::http::extract::GameInput;
+use crate::http::state::AppState;
+use crate::service::{self, ComputerMove};
 
 /// Seconds a refused client is asked to wait.
 const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// The move the computer plays at a difficulty, and the position after it.
-#[utoipa::path(
-    post, path = "/v1/ai-move", tag = "games", request_body = AiMoveBody,
+#[utoipa::path(tag = "games", request_body = AiMoveBody,
     responses(
-        (status = 200, description = "The computer's move and the position after it", body = AiMoveResponse),
-        (status = 400, description = "`invalid_json`, `invalid_fen`, `invalid_move_syntax` or `invalid_rules`",
-            body = Problem, content_type = "application/problem+json"),
-        (status = 404, description = "`unknown_variant`", body = Problem, content_type = "application/problem+json"),
-        (status = 413, description = "`payload_too_large`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_position`, `illegal_move`, `ambiguous_move`, `game_over` or `too_many_moves`",
-            body = Problem, content_type = "application/problem+json",
-            example = json!({"type": "about:blank", "title": "Game over", "status": 422, "code": "game_over",
-                "detail": "the game is over: white has won; there is no move to make"})),
-        (status = 429, description = "`rate_limited`", body = Problem, content_type = "application/problem+json"),
+        (status = 200, description = "The computer's move and the position after it", body = ComputerMove),
+        GameErrors,
         (status = 503, description = "`overloaded`: every search thread is busy and the queue is full; see `Retry-After`",
             body = Problem, content_type = "application/problem+json",
             headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))
     )
 )]
+#[post("/v1/ai-move")]
 pub async fn ai_move(
     request: HttpRequest,
-    body: web::Json<AiMoveBody>,
+    input: GameInput<AiMoveBody>,
     state: web::Data<AppState>,
-) -> Result<web::Json<AiMoveResponse>, ApiError> {
-    let game =
-        CheckedGame::new(&body.variant, body.fen.as_deref(), &body.moves, body.rules.as_ref(), state.config.max_moves)?;
-    state.metrics.game_request(game.request().variant, "ai_move", body.moves.len());
-    let ai = AiRequest {
-        game: game.request(),
-        difficulty: body.difficulty.into(),
-        time_ms: body.time_ms.map(u64::from),
-        max_depth: None,
-        seed: body.seed.map(u64::from),
-    };
-    let search = ai.prepare(state.config.max_search)?;
+) -> Result<web::Json<ComputerMove>, ApiError> {
+    state.metrics.game_request(input.game.variant, "ai_move", input.game.moves.len());
+    let search = service::prepare_search(&input.game, input.extra, state.config.max_search)?;
     let key = search.key().cloned();
     if let Some(key) = &key {
         let hit = state.search_cache.get(key);
         state.metrics.search_cache(hit.is_some());
         if let Some(answer) = hit {
-            return Ok(web::Json(AiMoveResponse::new(&answer, true)));
+            return Ok(web::Json(ComputerMove { cached: true, ..ComputerMove::clone(&answer) }));
         }
     }
     let (variant, difficulty) = (search.variant(), search.difficulty());
@@ -72,10 +56,9 @@ pub async fn ai_move(
     };
     let answer = answer.ok_or_else(|| ApiError::Internal("the search failed".to_owned()))?;
     state.metrics.search_done(variant, difficulty, answer.nodes, answer.depth, answer.elapsed.as_secs_f64());
-    let response = AiMoveResponse::new(&answer, false);
-    state.metrics.game_finished(&response.status);
+    state.metrics.game_finished(&answer.status);
     if let Some(key) = key {
-        state.search_cache.insert(key, Arc::new(answer));
+        state.search_cache.insert(key, Arc::new(answer.clone()));
     }
-    Ok(web::Json(response))
+    Ok(web::Json(answer))
 }

@@ -1,13 +1,13 @@
 //! `GET /v1/board.svg`: a picture of a position, drawn by [`crate::render::board_svg`].
 
 use actix_web::http::header;
-use actix_web::{web, HttpRequest, HttpResponse};
+use actix_web::{get, web, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
-use crate::http::dto::parse_variant;
 use crate::http::error::{ApiError, Problem};
 use crate::render::board_svg::{board_svg, Picture, RenderError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+use crate::rules::variant::UnknownVariant;
 
 /// A picture depends only on its query: clients and proxies may keep it a day.
 const MAX_AGE_SECONDS: u32 = 86_400;
@@ -46,7 +46,7 @@ pub struct BoardQuery {
 /// every piece a `g` with `class="piece <white|black> <man|king>"` and `data-square`, so a page
 /// may inline the picture and make it clickable.
 #[utoipa::path(
-    get, path = "/v1/board.svg", tag = "pictures", params(BoardQuery),
+    tag = "pictures", params(BoardQuery),
     responses(
         (status = 200, description = "The picture", body = String, content_type = "image/svg+xml",
             headers(("ETag" = String), ("Cache-Control" = String))),
@@ -61,11 +61,12 @@ pub struct BoardQuery {
         (status = 429, description = "`rate_limited`", body = Problem, content_type = "application/problem+json")
     )
 )]
+#[get("/v1/board.svg")]
 pub async fn board_svg_picture(req: HttpRequest) -> Result<HttpResponse, ApiError> {
     let query = web::Query::<BoardQuery>::from_query(req.query_string())
         .map_err(|e| ApiError::InvalidQuery(format!("the query is not valid here: {e}")))?
         .into_inner();
-    let variant = parse_variant(&query.variant)?;
+    let variant = query.variant.parse().map_err(|e: UnknownVariant| ApiError::UnknownVariant(e.to_string()))?;
     let picture = Picture {
         fen: query.fen.as_deref(),
         last_move: query.last_move.as_deref(),

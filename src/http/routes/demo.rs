@@ -5,7 +5,7 @@
 //! reaching anything but this service.
 
 use actix_web::http::header;
-use actix_web::HttpResponse;
+use actix_web::{get, HttpResponse};
 
 const INDEX_HTML: &str = include_str!("../demo/index.html");
 const DEMO_JS: &str = include_str!("../demo/demo.js");
@@ -15,17 +15,26 @@ const DEMO_CSS: &str = include_str!("../demo/demo.css");
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
     img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
 
-/// The demo page.
+/// The demo page: a game against the computer in the browser, through the public endpoints.
+#[utoipa::path(tag = "demo",
+    responses((status = 200, description = "The page", body = String, content_type = "text/html")))]
+#[get("/")]
 pub async fn index() -> HttpResponse {
     asset(INDEX_HTML, "text/html; charset=utf-8")
 }
 
-/// The demo page's script.
+/// The demo page's script (also example code for the API).
+#[utoipa::path(tag = "demo",
+    responses((status = 200, description = "The script", body = String, content_type = "text/javascript")))]
+#[get("/demo/demo.js")]
 pub async fn script() -> HttpResponse {
     asset(DEMO_JS, "text/javascript; charset=utf-8")
 }
 
 /// The demo page's style sheet.
+#[utoipa::path(tag = "demo",
+    responses((status = 200, description = "The style sheet", body = String, content_type = "text/css")))]
+#[get("/demo/demo.css")]
 pub async fn style() -> HttpResponse {
     asset(DEMO_CSS, "text/css; charset=utf-8")
 }

@@ -1,39 +1,36 @@
 //! `GET /v1/variants` and `GET /v1/variants/{variant}`.
 
-use actix_web::{web, HttpResponse};
+use actix_web::{get, web, HttpResponse};
 
 use super::cacheable_json;
-use crate::http::dto::{parse_variant, VariantDto};
 use crate::http::error::{ApiError, Problem};
-use crate::rules::Variant;
+use crate::service::VariantView;
 
 /// Variant descriptions change only with a new release: clients may keep them an hour.
 const MAX_AGE_SECONDS: u32 = 3600;
 
 /// Every variant: id, name, board, start position, rules summary and default draw rules.
-#[utoipa::path(
-    get, path = "/v1/variants", tag = "variants",
-    responses((status = 200, description = "Every variant", body = Vec<VariantDto>,
-        headers(("ETag" = String), ("Cache-Control" = String))))
-)]
+#[utoipa::path(tag = "variants",
+    responses((status = 200, description = "Every variant", body = Vec<VariantView>,
+        headers(("ETag" = String), ("Cache-Control" = String)))))]
+#[get("/v1/variants")]
 pub async fn list_variants() -> HttpResponse {
-    let all: Vec<VariantDto> = Variant::ALL.into_iter().map(|v| v.summary().into()).collect();
-    cacheable_json(&all, MAX_AGE_SECONDS)
+    cacheable_json(&VariantView::all(), MAX_AGE_SECONDS)
 }
 
 /// One variant, by id or alias.
-#[utoipa::path(
-    get, path = "/v1/variants/{variant}", tag = "variants",
+#[utoipa::path(tag = "variants",
     params(("variant" = String, Path, description = "Variant id or alias", example = "international")),
     responses(
-        (status = 200, description = "The variant", body = VariantDto,
+        (status = 200, description = "The variant", body = VariantView,
             headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 404, description = "No such variant", body = Problem, content_type = "application/problem+json",
             example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404,
                 "code": "unknown_variant", "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish"}))
     )
 )]
+#[get("/v1/variants/{variant}")]
 pub async fn get_variant(path: web::Path<String>) -> Result<HttpResponse, ApiError> {
-    let variant = parse_variant(&path)?;
-    Ok(cacheable_json(&VariantDto::from(variant.summary()), MAX_AGE_SECONDS))
+    let view = VariantView::named(&path).map_err(|e| ApiError::UnknownVariant(e.to_string()))?;
+    Ok(cacheable_json(&view, MAX_AGE_SECONDS))
 }

@@ -1,4 +1,6 @@
-//! Notation: PDN FEN for positions ([`fen`]) and PDN move text ([`pdn`]).
+//! Notation: PDN FEN for positions ([`fen`]), PDN move text ([`pdn`]) and the order a capture
+//! takes its pieces along its route ([`route`]).
 
 pub mod fen;
 pub mod pdn;
+pub mod route;

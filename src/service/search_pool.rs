@@ -11,7 +11,7 @@ use crossbeam_channel::{Receiver, Sender};
 use prometheus::IntGauge;
 use tokio::sync::oneshot;
 
-use crate::engine::request::{AiMove, PreparedSearch};
+use super::computer::{ComputerMove, PreparedSearch};
 
 /// The pool's gauges: searches waiting and searches running.
 #[derive(Clone)]
@@ -25,7 +25,7 @@ pub struct PoolGauges {
 struct Job {
     search: PreparedSearch,
     cancel: Arc<AtomicBool>,
-    reply: oneshot::Sender<Option<AiMove>>,
+    reply: oneshot::Sender<Option<ComputerMove>>,
 }
 
 /// A fixed set of search threads fed by a bounded queue.
@@ -44,13 +44,13 @@ pub struct Overloaded;
 /// A search handed to the pool. Await [`SearchTicket::answer`]; dropping the ticket stops the
 /// search (or skips it, if it has not started).
 pub struct SearchTicket {
-    answer: oneshot::Receiver<Option<AiMove>>,
+    answer: oneshot::Receiver<Option<ComputerMove>>,
     cancel: Arc<AtomicBool>,
 }
 
 impl SearchTicket {
     /// The search's answer; `None` if the search thread failed.
-    pub async fn answer(mut self) -> Option<AiMove> {
+    pub async fn answer(mut self) -> Option<ComputerMove> {
         (&mut self.answer).await.ok().flatten()
     }
 }

@@ -1,14 +1,16 @@
-//! Variant descriptions (`GET /v1/variants`).
+//! `VariantView`: a variant and a summary of its rules, as clients choosing a variant see it.
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::game::QuietResetDto;
+use super::request::QuietResetEvent;
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::BoardKind;
 use crate::rules::naming::Notation;
 use crate::rules::ruleset::{Criterion, ManCapture, Promotion, Removal};
 use crate::rules::summary::Summary;
+use crate::rules::variant::UnknownVariant;
+use crate::rules::Variant;
 
 /// A variant and a summary of its rules.
 #[derive(Clone, Debug, Serialize, ToSchema)]
@@ -21,7 +23,7 @@ use crate::rules::summary::Summary;
       "capture_precedence": [], "optional_capture_allowed": true},
     "draw": {"repetitions": 3, "quiet_moves": 40, "quiet_reset": "man_move", "endgame": true, "endgame_rules": "none"}
 }))]
-pub struct VariantDto {
+pub struct VariantView {
     /// The id used in requests.
     pub id: &'static str,
     /// A readable name.
@@ -41,14 +43,14 @@ pub struct VariantDto {
     /// `white` or `black`.
     pub first_to_move: &'static str,
     /// How pieces move and capture.
-    pub rules: RulesSummaryDto,
+    pub rules: RulesSummary,
     /// The default draw rules (each can be overridden per request).
-    pub draw: DrawSummaryDto,
+    pub draw: DrawSummary,
 }
 
 /// How pieces move and capture in a variant.
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct RulesSummaryDto {
+pub struct RulesSummary {
     /// Men each side starts with (and the most pieces a side may have).
     pub men_per_side: u32,
     /// Whether kings move and capture any distance.
@@ -70,13 +72,13 @@ pub struct RulesSummaryDto {
 
 /// A variant's default draw rules.
 #[derive(Clone, Debug, Serialize, ToSchema)]
-pub struct DrawSummaryDto {
+pub struct DrawSummary {
     /// Repetitions that draw (0: off).
     pub repetitions: u8,
     /// Moves by each side without capture or reset event that draw (0: off).
     pub quiet_moves: u16,
     /// What resets the quiet-move count.
-    pub quiet_reset: QuietResetDto,
+    pub quiet_reset: QuietResetEvent,
     /// Whether the endgame counts apply.
     pub endgame: bool,
     /// Which endgame counts: `none`, `fmjd` (16/5 moves), `fmjd64` (art. 7.2.4–7.2.8),
@@ -84,9 +86,9 @@ pub struct DrawSummaryDto {
     pub endgame_rules: &'static str,
 }
 
-impl From<Summary> for VariantDto {
-    fn from(s: Summary) -> VariantDto {
-        VariantDto {
+impl From<Summary> for VariantView {
+    fn from(s: Summary) -> VariantView {
+        VariantView {
             id: s.variant.id(),
             name: s.variant.name(),
             aliases: s.variant.aliases(),
@@ -102,7 +104,7 @@ impl From<Summary> for VariantDto {
             },
             fen: s.start_fen,
             first_to_move: s.first_to_move.name(),
-            rules: RulesSummaryDto {
+            rules: RulesSummary {
                 men_per_side: s.men_per_side,
                 flying_kings: s.flying_kings,
                 men_capture: match s.man_capture {
@@ -132,7 +134,7 @@ impl From<Summary> for VariantDto {
                     .collect(),
                 optional_capture_allowed: s.optional_capture_allowed,
             },
-            draw: DrawSummaryDto {
+            draw: DrawSummary {
                 repetitions: s.draw.repetitions,
                 quiet_moves: s.draw.quiet_moves,
                 quiet_reset: s.draw.quiet_reset.into(),
@@ -145,5 +147,17 @@ impl From<Summary> for VariantDto {
                 },
             },
         }
+    }
+}
+
+impl VariantView {
+    /// Every variant, in the order the API lists them.
+    pub fn all() -> Vec<VariantView> {
+        Variant::ALL.into_iter().map(|v| v.summary().into()).collect()
+    }
+
+    /// The variant with this id or alias.
+    pub fn named(id: &str) -> Result<VariantView, UnknownVariant> {
+        id.parse::<Variant>().map(|v| v.summary().into())
     }
 }

@@ -1,16 +1,23 @@
-//! `Difficulty`: the three levels, and everything that makes them differ, in one place.
+//! `Difficulty`: the three levels of the computer player, and everything that makes them
+//! differ, in one place.
 
 use core::time::Duration;
 
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
+use crate::engine::TableUse;
+
 /// How strongly the computer plays.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
 pub enum Difficulty {
     /// A beginner can beat it: shallow, and often picks a worse move on purpose.
     Easy,
     /// A club player's opponent: a few moves deep, with a little variety.
     #[default]
     Normal,
-    /// Full strength within the budget.
+    /// Full strength within the time budget.
     Hard,
 }
 
@@ -24,10 +31,11 @@ pub struct Level {
     /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
     /// so that the level does not always play the best move it sees.
     pub noise: i32,
-    /// Searches on one thread share a transposition table, so that a search starts from what
-    /// the earlier ones found (the next move of a game gains a ply or two). Answers then
-    /// depend on earlier searches, so the levels whose answers must repeat for a seed do not.
-    pub keeps_table: bool,
+    /// Which transposition table it fills. Hard keeps one per search thread, so that a search
+    /// starts from what the earlier ones found (the next move of a game gains a ply or two);
+    /// its answers then depend on earlier searches, so the levels whose answers must repeat
+    /// for a seed start afresh.
+    pub table: TableUse,
 }
 
 impl Difficulty {
@@ -52,13 +60,13 @@ impl Difficulty {
     pub const fn level(self) -> Level {
         match self {
             Difficulty::Easy => {
-                Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120, keeps_table: false }
+                Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120, table: TableUse::Fresh }
             }
             Difficulty::Normal => {
-                Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15, keeps_table: false }
+                Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15, table: TableUse::Fresh }
             }
             Difficulty::Hard => {
-                Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0, keeps_table: true }
+                Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0, table: TableUse::Kept }
             }
         }
     }
@@ -78,6 +86,7 @@ mod tests {
     fn names_round_trip_and_levels_grow_stronger() {
         for d in Difficulty::ALL {
             assert_eq!(Difficulty::from_id(d.id()), Some(d));
+            assert_eq!(serde_json::to_value(d).expect("a name"), d.id());
         }
         assert_eq!(Difficulty::from_id("expert"), None);
         let [easy, normal, hard] = Difficulty::ALL.map(Difficulty::level);

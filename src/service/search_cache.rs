@@ -5,12 +5,12 @@ use std::sync::Arc;
 
 use moka::sync::Cache;
 
-use crate::engine::request::{AiMove, SearchKey};
+use super::computer::{ComputerMove, SearchKey};
 
 /// Recent searches' answers; capacity 0 keeps nothing.
 #[derive(Clone)]
 pub struct SearchCache {
-    cache: Option<Cache<SearchKey, Arc<AiMove>>>,
+    cache: Option<Cache<SearchKey, Arc<ComputerMove>>>,
 }
 
 impl SearchCache {
@@ -20,12 +20,12 @@ impl SearchCache {
     }
 
     /// The answer filed under `key`, if any.
-    pub fn get(&self, key: &SearchKey) -> Option<Arc<AiMove>> {
+    pub fn get(&self, key: &SearchKey) -> Option<Arc<ComputerMove>> {
         self.cache.as_ref()?.get(key)
     }
 
     /// Files `answer` under `key`.
-    pub fn insert(&self, key: SearchKey, answer: Arc<AiMove>) {
+    pub fn insert(&self, key: SearchKey, answer: Arc<ComputerMove>) {
         if let Some(cache) = &self.cache {
             cache.insert(key, answer);
         }

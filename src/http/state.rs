@@ -1,0 +1,64 @@
+//! `AppState`: what every handler and middleware can reach.
+
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+
+use actix_web::dev::ResourceDef;
+
+use super::config::Config;
+use super::metrics::Metrics;
+use super::middleware::RateLimiter;
+use crate::service::{SearchCache, SearchPool};
+
+/// The service's shared state.
+pub struct AppState {
+    /// The configuration.
+    pub config: Config,
+    /// The metrics.
+    pub metrics: Metrics,
+    /// The rate limiter, when one is configured.
+    pub rate_limiter: Option<Arc<RateLimiter>>,
+    /// The threads that search computer moves.
+    pub search_pool: SearchPool,
+    /// Recent computer moves.
+    pub search_cache: SearchCache,
+    /// Every route's path and the methods it answers (its `Allow` header), for the answer to
+    /// a method no route takes.
+    pub routes: Vec<(ResourceDef, String)>,
+    ready: AtomicBool,
+}
+
+impl AppState {
+    /// The state of a server that is not yet ready.
+    pub fn new(
+        config: Config,
+        metrics: Metrics,
+        search_pool: SearchPool,
+        routes: Vec<(ResourceDef, String)>,
+    ) -> AppState {
+        AppState {
+            rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
+            search_cache: SearchCache::new(config.cache_capacity),
+            search_pool,
+            metrics,
+            routes,
+            ready: AtomicBool::new(false),
+            config,
+        }
+    }
+
+    /// Whether the server is ready to serve.
+    pub fn is_ready(&self) -> bool {
+        self.ready.load(Ordering::Acquire)
+    }
+
+    /// Marks the server ready (or, when stopping, not).
+    pub fn set_ready(&self, ready: bool) {
+        self.ready.store(ready, Ordering::Release);
+    }
+
+    /// The methods the route at `path` answers, if a route is there.
+    pub fn allowed_methods(&self, path: &str) -> Option<&str> {
+        self.routes.iter().find(|(def, _)| def.is_match(path)).map(|(_, allow)| allow.as_str())
+    }
+}

@@ -1,0 +1,32 @@
+//! The service: requests turned into games, and games into answers. It sits between the HTTP
+//! layer and the core: `http/` parses and maps, this layer replays, plays, searches and builds
+//! the views; `rules/` and `engine/` know nothing of it.
+//!
+//! - [`GameRequest`] and [`RuleOverrides`]: a game as a client describes it.
+//! - [`games`]: the one path from a request to a typed game ([`games::legal_moves`],
+//!   [`games::apply_move`], [`games::prepare_search`]), with [`ReplayError`]s that name the
+//!   move at fault.
+//! - [`views`]: the answers, written by serde.
+//! - [`Difficulty`]: the computer's levels; [`computer`]: its searches and their cache keys;
+//!   [`SearchPool`] and [`SearchCache`]: the threads that run them and their recent answers.
+//! - [`VariantView`]: a variant's rules as plain values.
+
+pub mod computer;
+pub mod games;
+pub mod levels;
+pub mod replay;
+pub mod request;
+pub mod search_cache;
+pub mod search_pool;
+pub mod variants;
+pub mod views;
+
+pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, SearchKey, SearchSettings};
+pub use games::{apply_move, legal_moves, prepare_search};
+pub use levels::Difficulty;
+pub use replay::ReplayError;
+pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
+pub use search_cache::SearchCache;
+pub use search_pool::{Overloaded, PoolGauges, SearchPool, SearchTicket};
+pub use variants::VariantView;
+pub use views::{AppliedMove, LegalMoves, MoveView, PositionView, Square, StatusView};

@@ -1,0 +1,122 @@
+//! `GameRequest`: a game as a client describes it (variant, start position, moves played,
+//! rule overrides), and [`RuleOverrides`], the per-game changes to a variant's rules.
+
+use compact_str::CompactString;
+use serde::Deserialize;
+use utoipa::ToSchema;
+
+use super::replay::ReplayError;
+use crate::rules::{GameRules, QuietReset, Rules, Variant};
+
+/// A game as a request gives it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameRequest {
+    /// The variant.
+    pub variant: Variant,
+    /// The start position as PDN FEN; `None` for the variant's start position.
+    pub fen: Option<String>,
+    /// Moves already played, oldest first, in PDN (short texts are held inline).
+    pub moves: Vec<CompactString>,
+    /// Rule overrides.
+    pub rules: RuleOverrides,
+}
+
+impl GameRequest {
+    /// The game of `variant` from its start position, with no move played and its own rules.
+    pub fn start(variant: Variant) -> GameRequest {
+        GameRequest { variant, fen: None, moves: Vec::new(), rules: RuleOverrides::default() }
+    }
+
+    /// This game with `moves` played (replacing any).
+    pub fn with_moves<S: AsRef<str>>(mut self, moves: &[S]) -> GameRequest {
+        self.moves = moves.iter().map(|m| CompactString::from(m.as_ref())).collect();
+        self
+    }
+
+    /// This game from `fen`.
+    pub fn with_fen(mut self, fen: &str) -> GameRequest {
+        self.fen = Some(fen.to_owned());
+        self
+    }
+
+    /// This game under `rules`.
+    pub fn with_rules(mut self, rules: RuleOverrides) -> GameRequest {
+        self.rules = rules;
+        self
+    }
+}
+
+/// Changes to a variant's rules for one game; each field left out keeps the variant's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct RuleOverrides {
+    /// `false`: capturing is optional (a house rule, 8x8 variants only).
+    pub mandatory_capture: Option<bool>,
+    /// Draw rules.
+    pub draw: Option<DrawOverrides>,
+}
+
+/// Changes to a variant's draw rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+pub struct DrawOverrides {
+    /// The same position with the same side to move this many times is a draw (0: off).
+    pub repetitions: Option<u8>,
+    /// This many moves by each side with no capture and no reset event is a draw (0: off).
+    pub quiet_moves: Option<u16>,
+    /// What resets the quiet-move count besides a capture.
+    pub quiet_reset: Option<QuietResetEvent>,
+    /// Whether the variant's special endgame counts apply.
+    pub endgame: Option<bool>,
+}
+
+/// What resets the quiet-move count besides a capture.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum QuietResetEvent {
+    /// A man moved.
+    ManMove,
+    /// A man was crowned.
+    Promotion,
+}
+
+impl From<QuietResetEvent> for QuietReset {
+    fn from(event: QuietResetEvent) -> QuietReset {
+        match event {
+            QuietResetEvent::ManMove => QuietReset::ManMove,
+            QuietResetEvent::Promotion => QuietReset::Promotion,
+        }
+    }
+}
+
+impl From<QuietReset> for QuietResetEvent {
+    fn from(reset: QuietReset) -> QuietResetEvent {
+        match reset {
+            QuietReset::ManMove => QuietResetEvent::ManMove,
+            QuietReset::Promotion => QuietResetEvent::Promotion,
+        }
+    }
+}
+
+impl RuleOverrides {
+    /// The game rules of `R` with these overrides, or why they cannot apply.
+    pub fn apply<R: Rules>(&self) -> Result<GameRules, ReplayError> {
+        let mut rules = GameRules::of::<R>();
+        if let Some(mandatory) = self.mandatory_capture {
+            if !mandatory && !R::VARIANT.summary().optional_capture_allowed {
+                return Err(ReplayError::Rules(format!(
+                    "mandatory_capture: false is a house rule of the 8x8 variants; {} always requires captures",
+                    R::VARIANT
+                )));
+            }
+            rules.mandatory_capture = mandatory;
+        }
+        let overrides = self.draw.unwrap_or_default();
+        let draw = &mut rules.draw;
+        draw.repetitions = overrides.repetitions.unwrap_or(draw.repetitions);
+        draw.quiet_moves = overrides.quiet_moves.unwrap_or(draw.quiet_moves);
+        draw.quiet_reset = overrides.quiet_reset.map_or(draw.quiet_reset, QuietReset::from);
+        draw.endgame = overrides.endgame.unwrap_or(draw.endgame);
+        Ok(rules)
+    }
+}

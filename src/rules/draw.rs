@@ -2,8 +2,8 @@
 //! variant's endgame counts ([`EndgameRules`]), with the clocks that run them.
 //!
 //! Endgame clocks start when the material configuration a rule names first arises and are not
-//! reset while it lasts (RULES.md §2 implementation notes, §13.5); a capture or promotion that
-//! changes the configuration starts the new configuration's clock.
+//! reset while it lasts (docs/rules.md §2 implementation notes, §13.5); a capture or promotion
+//! that changes the configuration starts the new configuration's clock.
 
 use super::color::Color;
 use super::position::Position;
@@ -43,11 +43,11 @@ impl DrawRules {
 pub enum EndgameRules {
     /// None.
     None,
-    /// FMJD 6.3 and 6.4 (International). RULES.md §2.
+    /// FMJD 6.3 and 6.4 (International). docs/rules.md §2.
     Fmjd,
-    /// FMJD-64 7.2.4, 7.2.6, 7.2.7, 7.2.8 (Russian, Brazilian). RULES.md §4.
+    /// FMJD-64 7.2.4, 7.2.6, 7.2.7, 7.2.8 (Russian, Brazilian). docs/rules.md §4.
     Fmjd64,
-    /// One piece against one piece is a draw (Turkish). RULES.md §9.
+    /// One piece against one piece is a draw (Turkish). docs/rules.md §9.
     Turkish,
 }
 

@@ -11,7 +11,7 @@ use super::ruleset::Rules;
 /// The rules a game is played under: the variant's own, or a request's overrides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameRules {
-    /// `false` is the house rule "capturing is optional" (RULES.md §11).
+    /// `false` is the house rule "capturing is optional" (docs/rules.md §11).
     pub mandatory_capture: bool,
     /// The draw rules.
     pub draw: DrawRules,

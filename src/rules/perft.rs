@@ -15,7 +15,7 @@ use super::variant::{Variant, VariantVisitor};
 pub struct PerftOptions {
     /// What counts as one move.
     pub counting: Counting,
-    /// `false`: the house rule "capturing is optional" (RULES.md §11).
+    /// `false`: the house rule "capturing is optional" (docs/rules.md §11).
     pub mandatory_capture: bool,
 }
 

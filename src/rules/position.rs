@@ -196,7 +196,7 @@ impl<R: Rules> Position<R> {
         self.legal_moves_with(true)
     }
 
-    /// The legal moves; `mandatory_capture: false` is the house rule of RULES.md §11.
+    /// The legal moves; `mandatory_capture: false` is the house rule of docs/rules.md §11.
     #[inline]
     pub fn legal_moves_with(&self, mandatory_capture: bool) -> MoveList {
         let mut list = MoveList::new();

@@ -1,5 +1,10 @@
-//! `Rules`: each variant as a set of rule constants, each citing `RULES.md`.
+//! `Rules`: each variant as a set of rule constants: one default rule set, and each variant
+//! stating only how it differs from it (as dctl does).
 //!
+//! The trait's defaults are the International rules (FMJD, docs/rules.md §2). Each
+//! `impl Rules` states only the constants in which its variant differs, each citing the
+//! rule-book article it implements and the section of `docs/rules.md` that describes it. The
+//! board, the number of men and the start position have no default: every variant states them.
 //! Board geometry is separate from rules: Brazilian is International's rules on the 8x8 board.
 //! Everything that differs between variants is a constant here; the move generator, the
 //! position and the game read these constants and never the variant's name.
@@ -56,39 +61,56 @@ pub enum Criterion {
 }
 
 /// The constants that make up a variant's rules.
+///
+/// Every rule constant defaults to the International rules (FMJD Annex 1, docs/rules.md §2); a
+/// variant overrides only what its rule book does differently. The variant, its board, its men
+/// per side and its start position have no default.
 pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fmt::Debug + 'static {
     /// The variant these rules belong to.
     const VARIANT: Variant;
     /// The board.
     const GEOMETRY: &'static Geometry;
-    /// Whether the board is seen in a mirror: the near-right corner is playable.
-    const MIRRORED: bool = false;
-    /// How squares are numbered.
-    const NUMBERING: Numbering;
-    /// The notation written by default.
-    const NOTATION: Notation;
-    /// The side that moves first from the start position.
-    const FIRST_TO_MOVE: Color = Color::White;
     /// Men each side has at the start: no side may have more pieces than this.
     const MEN_PER_SIDE: u32;
     /// The start position.
     const START_FEN: &'static str;
-    /// Whether kings move and capture any distance along a free line.
-    const FLYING_KINGS: bool;
-    /// Which way men capture.
-    const MAN_CAPTURE: ManCapture;
-    /// Whether a man may capture a king.
+
+    /// Whether the board is seen in a mirror: the near-right corner is playable. Default: the
+    /// long diagonal starts at each player's left, so the near-left corner is playable.
+    /// FMJD art. 2.4. docs/rules.md §2.
+    const MIRRORED: bool = false;
+    /// How squares are numbered. Default: row by row from the top row as White sees the board,
+    /// left to right. FMJD art. 2.6. docs/rules.md §2.
+    const NUMBERING: Numbering = Numbering::ReadingOrder;
+    /// The notation written by default. Default: square numbers. FMJD art. 8.1. docs/rules.md §2.
+    const NOTATION: Notation = Notation::Numeric;
+    /// The side that moves first from the start position. Default: White. FMJD art. 3.3.
+    /// docs/rules.md §2.
+    const FIRST_TO_MOVE: Color = Color::White;
+    /// Whether kings move and capture any distance along a free line. Default: yes.
+    /// FMJD art. 3.9, 4.3. docs/rules.md §2.
+    const FLYING_KINGS: bool = true;
+    /// Which way men capture. Default: forward and backward. FMJD art. 4.1–4.2, 4.5.
+    /// docs/rules.md §2.
+    const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndBackward;
+    /// Whether a man may capture a king. Default: yes. FMJD art. 4.2. docs/rules.md §2.
     const MEN_CAPTURE_KINGS: bool = true;
-    /// Promotion in the middle of a capture.
-    const PROMOTION: Promotion;
-    /// When captured pieces leave the board.
+    /// Promotion in the middle of a capture. Default: a man passing the crowning row goes on
+    /// as a man and is crowned only if its move ends there. FMJD art. 3.5, 4.15.
+    /// docs/rules.md §2.
+    const PROMOTION: Promotion = Promotion::AtEndOfMove;
+    /// When captured pieces leave the board. Default: after the whole move. FMJD art. 4.8, 4.11.
+    /// docs/rules.md §1.4, §2.
     const REMOVAL: Removal = Removal::EndOfMove;
-    /// Capture precedence, compared in order; empty means free choice.
-    const PRECEDENCE: &'static [Criterion];
-    /// The default draw rules.
-    const DRAW: DrawRules;
-    /// The variant's special endgame counts.
-    const ENDGAME: EndgameRules;
+    /// Capture precedence, compared in order; empty means free choice. Default: the most
+    /// pieces, a king counting one. FMJD art. 4.13–4.14. docs/rules.md §2.
+    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces];
+    /// The default draw rules. Default: third repetition, 25 moves each of kings only.
+    /// FMJD art. 6.1, 6.2. docs/rules.md §2.
+    const DRAW: DrawRules = DrawRules::new(3, 25, QuietReset::ManMove);
+    /// The variant's special endgame counts. Default: the 16- and 5-move counts against a lone
+    /// king. FMJD art. 6.3, 6.4. docs/rules.md §2, §13.5.
+    const ENDGAME: EndgameRules = EndgameRules::Fmjd;
 
     /// The variant's square names.
     const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
@@ -119,192 +141,285 @@ macro_rules! variant_rules {
 }
 
 variant_rules!(
-    /// English draughts / American checkers. RULES.md §5.
-    English
-);
-variant_rules!(
-    /// Russian draughts (shashki), FMJD-64. RULES.md §4.
-    Russian
-);
-variant_rules!(
-    /// Brazilian draughts: International rules on 8x8. RULES.md §3.
-    Brazilian
-);
-variant_rules!(
-    /// International draughts (FMJD), 10x10. RULES.md §2.
+    /// International draughts (FMJD), 10x10: the default rule set. docs/rules.md §2.
     International
 );
 variant_rules!(
-    /// Spanish draughts. RULES.md §6.
+    /// Brazilian draughts: International rules on 8x8; only the board, the start, the square
+    /// names and the draw rules differ. docs/rules.md §3.
+    Brazilian
+);
+variant_rules!(
+    /// Russian draughts (shashki), FMJD-64. Differs from International in the square names,
+    /// promotion during a capture, free choice of capture and the draw rules. docs/rules.md §4.
+    Russian
+);
+variant_rules!(
+    /// English draughts / American checkers. Differs from International in the first move,
+    /// short kings, men capturing forward only, promotion ending the move, free choice of
+    /// capture and the draw rules. docs/rules.md §5.
+    English
+);
+variant_rules!(
+    /// Spanish draughts. Differs from International in the mirrored board and its numbering,
+    /// men capturing forward only, promotion ending the move, the quality rule and the draw
+    /// rules. docs/rules.md §6.
     Spanish
 );
 variant_rules!(
-    /// Italian draughts (FID). RULES.md §7.
+    /// Italian draughts (FID). Differs from International in the mirrored board, short kings,
+    /// men capturing forward only and never a king, promotion ending the move, the FID
+    /// precedence rules and the draw rules. docs/rules.md §7.
     Italian
 );
 variant_rules!(
-    /// Czech draughts. RULES.md §8.
+    /// Czech draughts. Differs from International in the square names, men capturing forward
+    /// only, promotion ending the move, king-capture priority instead of the majority rule, and
+    /// the draw rules. docs/rules.md §8.
     Czech
 );
 variant_rules!(
-    /// Turkish draughts (Dama). RULES.md §9.
+    /// Turkish draughts (Dama). Differs from International in the orthogonal board, men
+    /// capturing forward and sideways, immediate removal and the draw rules; its kings fly, the
+    /// most pieces must be taken and a man is crowned at the end of the move, as in
+    /// International (docs/rules.md §13.9). docs/rules.md §9.
     Turkish
 );
 
-const RUSSIAN_START: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
+/// The start of the 8x8 variants with a1 dark: twelve men each on the three nearest rows
+/// (Russian, Brazilian, Czech).
+const START_8X8: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 
-impl Rules for English {
-    const VARIANT: Variant = Variant::English;
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    const NUMBERING: Numbering = Numbering::ReadingOrder;
-    const NOTATION: Notation = Notation::Numeric;
-    /// Black (the dark side) moves first. RULES.md §5, WCDF 3.3.
-    const FIRST_TO_MOVE: Color = Color::Black;
-    const MEN_PER_SIDE: u32 = 12;
-    const START_FEN: &'static str = "B:W21-32:B1-12";
-    /// Kings move and capture one square. RULES.md §5.
-    const FLYING_KINGS: bool = false;
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// Reaching the far row ends the move. RULES.md §5.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Free choice between capture sequences. RULES.md §5.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// Third repetition; 40 moves each with no man move and no capture. RULES.md §5, §13.6.
-    const DRAW: DrawRules = DrawRules::new(3, 40, QuietReset::ManMove);
-    const ENDGAME: EndgameRules = EndgameRules::None;
-}
-
-impl Rules for Russian {
-    const VARIANT: Variant = Variant::Russian;
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    const NUMBERING: Numbering = Numbering::None;
-    const NOTATION: Notation = Notation::Algebraic;
-    const MEN_PER_SIDE: u32 = 12;
-    const START_FEN: &'static str = RUSSIAN_START;
-    const FLYING_KINGS: bool = true;
-    const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndBackward;
-    /// Crowned at once, goes on capturing as a king. RULES.md §4.
-    const PROMOTION: Promotion = Promotion::ContinueAsKing;
-    /// Free choice. RULES.md §4.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// FMJD-64 7.2.3 (threefold) and 7.2.5 (15 king-only moves each). RULES.md §4.
-    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
-    const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+impl Rules for International {
+    /// International draughts: the official FMJD rules (Annex 1). docs/rules.md §2.
+    const VARIANT: Variant = Variant::International;
+    /// 10x10, play on the 50 dark squares. FMJD art. 2.1–2.4. docs/rules.md §2.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    /// Twenty men each. FMJD art. 2.8 (per dctl). docs/rules.md §2.
+    const MEN_PER_SIDE: u32 = 20;
+    /// Black on 1–20, White on 31–50, White to move. FMJD art. 2.8 (per dctl), 3.3.
+    /// docs/rules.md §2.
+    const START_FEN: &'static str = "W:W31-50:B1-20";
 }
 
 impl Rules for Brazilian {
+    /// Brazilian draughts: FMJD rules on 8x8 (as dctl and lidraughts). docs/rules.md §3.
     const VARIANT: Variant = Variant::Brazilian;
+    /// 8x8, play on the 32 dark squares, a1 dark (the FMJD orientation). FMJD art. 2.4 on the
+    /// 8x8 board. docs/rules.md §3.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// No standard numbering: squares are named algebraically. PDN GameType 26 ("A0").
+    /// docs/rules.md §3, §12.
     const NUMBERING: Numbering = Numbering::None;
+    /// Algebraic squares (`c3-d4`). PDN GameType 26 ("A0"). docs/rules.md §3, §12.
     const NOTATION: Notation = Notation::Algebraic;
+    /// Twelve men each, on the three nearest rows. lidraughts' Brazilian variant (no rule-book
+    /// article available). docs/rules.md §3.
     const MEN_PER_SIDE: u32 = 12;
-    const START_FEN: &'static str = RUSSIAN_START;
-    const FLYING_KINGS: bool = true;
-    const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndBackward;
-    /// Crowned only when the move ends on the far row. RULES.md §3.
-    const PROMOTION: Promotion = Promotion::AtEndOfMove;
-    /// Majority rule, a king counts one. RULES.md §3.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces];
-    /// FMJD-64 7.2.x as for Russian. RULES.md §3, §13.3.
+    /// The Russian start. lidraughts' Brazilian variant (no rule-book article available).
+    /// docs/rules.md §3.
+    const START_FEN: &'static str = START_8X8;
+    /// Third repetition, 15 king-only moves each: FMJD-64 art. 7.2.3 and 7.2.5, as lidraughts
+    /// applies them to Brazilian. docs/rules.md §3, §13.3.
     const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+    /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8, as lidraughts. docs/rules.md §3, §13.3.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
 }
 
-impl Rules for International {
-    const VARIANT: Variant = Variant::International;
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
-    const NUMBERING: Numbering = Numbering::ReadingOrder;
-    const NOTATION: Notation = Notation::Numeric;
-    const MEN_PER_SIDE: u32 = 20;
-    const START_FEN: &'static str = "W:W31-50:B1-20";
-    const FLYING_KINGS: bool = true;
-    const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndBackward;
-    /// FMJD 3.5, 4.15. RULES.md §2.
-    const PROMOTION: Promotion = Promotion::AtEndOfMove;
-    /// FMJD 4.13. RULES.md §2.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces];
-    /// FMJD 6.1 (threefold) and 6.2 (25 king-only moves each). RULES.md §2.
-    const DRAW: DrawRules = DrawRules::new(3, 25, QuietReset::ManMove);
-    const ENDGAME: EndgameRules = EndgameRules::Fmjd;
+impl Rules for Russian {
+    /// Russian draughts: the FMJD-64 rules and the Russian code (2004). docs/rules.md §4.
+    const VARIANT: Variant = Variant::Russian;
+    /// 8x8, play on the 32 dark squares, a1 dark. FMJD-64 rules (board). docs/rules.md §4.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// No standard numbering: squares are named algebraically. PDN GameType 25 ("A0").
+    /// docs/rules.md §4, §12.
+    const NUMBERING: Numbering = Numbering::None;
+    /// Algebraic squares (`c3-d4`). PDN GameType 25 ("A0"). docs/rules.md §4, §12.
+    const NOTATION: Notation = Notation::Algebraic;
+    /// Twelve men each, on the three nearest rows. FMJD-64 rules (start position).
+    /// docs/rules.md §4.
+    const MEN_PER_SIDE: u32 = 12;
+    /// White on a1–g3, Black on b6–h8, White to move. FMJD-64 rules (start position).
+    /// docs/rules.md §4.
+    const START_FEN: &'static str = START_8X8;
+    /// Crowned at once, goes on capturing as a king. Russian code (2004) art. 1.5.15 (per dctl).
+    /// docs/rules.md §4.
+    const PROMOTION: Promotion = Promotion::ContinueAsKing;
+    /// Free choice between capture sequences (no majority rule). Russian code (2004), as dctl
+    /// encodes it; FMJD-64 art. 4.6 for the king's landing square. docs/rules.md §4, §13.2.
+    const PRECEDENCE: &'static [Criterion] = &[];
+    /// Third repetition, 15 king-only moves each. FMJD-64 art. 7.2.3, 7.2.5. docs/rules.md §4.
+    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+    /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8. docs/rules.md §4.
+    const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+}
+
+impl Rules for English {
+    /// English draughts / American checkers: the WCDF rules. docs/rules.md §5.
+    const VARIANT: Variant = Variant::English;
+    /// 8x8, play on the 32 dark squares, a dark square at each player's near left.
+    /// WCDF art. 1.1, 1.4. docs/rules.md §5.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// Twelve men each. WCDF art. 3.1 (Mind Sports copy). docs/rules.md §5.
+    const MEN_PER_SIDE: u32 = 12;
+    /// Black on 1–12, White on 21–32, Black to move. WCDF art. 3.3 (Mind Sports copy).
+    /// docs/rules.md §5.
+    const START_FEN: &'static str = "B:W21-32:B1-12";
+    /// Black (the dark side) moves first. WCDF art. 3.3 (Mind Sports copy). docs/rules.md §5.
+    const FIRST_TO_MOVE: Color = Color::Black;
+    /// Kings move and capture one square. WCDF art. 1.17 (per dctl). docs/rules.md §5.
+    const FLYING_KINGS: bool = false;
+    /// Men capture forward only. WCDF art. 1.18 (per dctl). docs/rules.md §5.
+    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+    /// Reaching the far row crowns the man and ends the move. WCDF art. 1.19 (per dctl).
+    /// docs/rules.md §5.
+    const PROMOTION: Promotion = Promotion::EndsMove;
+    /// Free choice between capture sequences. WCDF art. 1.20 (per dctl). docs/rules.md §5.
+    const PRECEDENCE: &'static [Criterion] = &[];
+    /// Third repetition; 40 moves each with no man move and no capture. WCDF art. 1.32.1,
+    /// 1.32.2 (per dctl). docs/rules.md §5, §13.6.
+    const DRAW: DrawRules = DrawRules::new(3, 40, QuietReset::ManMove);
+    /// No endgame counts: WCDF art. 1.32 has only the two rules above. docs/rules.md §5.
+    const ENDGAME: EndgameRules = EndgameRules::None;
 }
 
 impl Rules for Spanish {
+    /// Spanish draughts: no primary rule book available; secondary sources. docs/rules.md §6.
     const VARIANT: Variant = Variant::Spanish;
+    /// 8x8, 32 playing squares. PDN GameType 24. docs/rules.md §6.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    /// Playable square at each player's near right. RULES.md §6.
+    /// Playable square at each player's near right. PDN GameType 24 ("…,1"); Portuguese
+    /// classical rules art. 2.1.5 (per dctl). docs/rules.md §6.
     const MIRRORED: bool = true;
-    /// PDN "N1": 1 is White's near-right corner. RULES.md §6.
+    /// PDN "N1": 1 is White's near-right corner. PDN GameType 24. docs/rules.md §6, §13.8.
     const NUMBERING: Numbering = Numbering::FromWhiteNearRight;
-    const NOTATION: Notation = Notation::Numeric;
+    /// Twelve men each, on the three nearest rows. tkabber and Mind Sports rules (no article
+    /// numbers). docs/rules.md §6.
     const MEN_PER_SIDE: u32 = 12;
+    /// White on 1–12, Black on 21–32 (PDN N1), White to move. PDN GameType 24. docs/rules.md §6.
     const START_FEN: &'static str = "W:W1-12:B21-32";
-    const FLYING_KINGS: bool = true;
+    /// Men capture forward only. tkabber and Mind Sports rules (no article numbers); dctl.
+    /// docs/rules.md §6.
     const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+    /// Reaching the far row crowns the man and ends the move. tkabber and Mind Sports rules (no
+    /// article numbers). docs/rules.md §6.
     const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Quantity rule, then quality rule (most kings). RULES.md §6.
+    /// Quantity rule, then quality rule (most kings). section64 and torofun rules (no article
+    /// numbers); dctl. docs/rules.md §6.
     const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces, Criterion::MostKings];
-    /// Threefold; 20 king moves each without capture. RULES.md §6, §13.8.
+    /// Third repetition; 20 king moves each without capture. Secondary sources only (no article
+    /// numbers). docs/rules.md §6, §13.8.
     const DRAW: DrawRules = DrawRules::new(3, 20, QuietReset::ManMove);
+    /// No endgame counts: the sources' further counts are truncated. docs/rules.md §6, §13.8.
     const ENDGAME: EndgameRules = EndgameRules::None;
 }
 
 impl Rules for Italian {
+    /// Italian draughts: FID Regolamento tecnico, Capo I. docs/rules.md §7.
     const VARIANT: Variant = Variant::Italian;
+    /// 8x8, 32 dark squares. FID art. 2.1 (per dctl). docs/rules.md §7.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    /// Near-right corner dark. RULES.md §7, FID art. 2.
+    /// Near-right corner dark. FID art. 2.3 (per dctl). docs/rules.md §7.
     const MIRRORED: bool = true;
-    const NUMBERING: Numbering = Numbering::ReadingOrder;
-    const NOTATION: Notation = Notation::Numeric;
+    /// Twelve men each, on the three nearest rows. FID art. 2 (the material). docs/rules.md §7.
     const MEN_PER_SIDE: u32 = 12;
+    /// Black on 1–12, White on 21–32, White to move. FID art. 3.4. docs/rules.md §7.
     const START_FEN: &'static str = "W:W21-32:B1-12";
-    /// Kings move one square. RULES.md §7.
+    /// Kings move and capture one square. FID art. 4.7 (per dctl). docs/rules.md §7.
     const FLYING_KINGS: bool = false;
+    /// Men capture forward only. FID art. 5.3(a) (per dctl). docs/rules.md §7.
     const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// A man may not capture a king. RULES.md §7, FID rule 3.
+    /// A man may not capture a king. FID art. 5.3(b) (per dctl); FID "10 regole" no. 3.
+    /// docs/rules.md §7.
     const MEN_CAPTURE_KINGS: bool = false;
+    /// Reaching the far row crowns the man and ends the move (men capture forward only, so it
+    /// could not go on anyway). FID Capo I; dctl. docs/rules.md §7.
     const PROMOTION: Promotion = Promotion::EndsMove;
-    /// FID rules 5–9. RULES.md §7.
+    /// Most pieces, then with a king, then most kings, then the king met earliest.
+    /// FID art. 6.6–6.9 (per dctl); FID "10 regole" nos. 5–9. docs/rules.md §7.
     const PRECEDENCE: &'static [Criterion] =
         &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::EarliestKing];
-    /// dctl: 4 repetitions, 80 reversible plies. RULES.md §7, §13.7.
+    /// Fourth repetition; 40 moves each (80 reversible plies). FID art. 9.3(b1), 10.4 (per
+    /// dctl; primary text not checked). docs/rules.md §7, §13.7.
     const DRAW: DrawRules = DrawRules::new(4, 40, QuietReset::ManMove);
+    /// No endgame counts (none in the sources). docs/rules.md §7, §13.7.
     const ENDGAME: EndgameRules = EndgameRules::None;
 }
 
 impl Rules for Czech {
+    /// Czech draughts: FMJD's brief rules of Czech draughts. docs/rules.md §8.
     const VARIANT: Variant = Variant::Czech;
+    /// 8x8, play on the 32 dark squares, a1 dark. Czech rules art. 2.1, 2.4 (per dctl).
+    /// docs/rules.md §8.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// No standard numbering: squares are named algebraically. Czech rules art. 2.6 (per dctl).
+    /// docs/rules.md §8, §12.
     const NUMBERING: Numbering = Numbering::None;
+    /// Algebraic squares (`c3-d4`). Czech rules art. 2.6 (per dctl). docs/rules.md §8, §12.
     const NOTATION: Notation = Notation::Algebraic;
+    /// Twelve men each, on the three nearest rows. FMJD brief rules of Czech draughts (diagram 1).
+    /// docs/rules.md §8.
     const MEN_PER_SIDE: u32 = 12;
-    const START_FEN: &'static str = RUSSIAN_START;
-    const FLYING_KINGS: bool = true;
+    /// The Russian start, White to move. FMJD brief rules of Czech draughts (diagram 1).
+    /// docs/rules.md §8.
+    const START_FEN: &'static str = START_8X8;
+    /// Men capture forward only. Czech rules art. 4.1 (per dctl). docs/rules.md §8.
     const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+    /// A man whose move ends on the far row is crowned; it never captures on from there. FMJD
+    /// brief rules of Czech draughts. docs/rules.md §8.
     const PROMOTION: Promotion = Promotion::EndsMove;
-    /// A king must capture when it can; otherwise free choice. RULES.md §8, §13.11.
+    /// A king must capture when it can; otherwise free choice, no quantity rule. Czech rules
+    /// art. 4.14 (per dctl). docs/rules.md §8, §13.11.
     const PRECEDENCE: &'static [Criterion] = &[Criterion::WithKing];
-    /// Threefold; 15 moves with no capture and no man move. RULES.md §8.
+    /// Third repetition; 15 moves with no capture and no man move. FMJD brief rules of Czech
+    /// draughts. docs/rules.md §8.
     const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+    /// No endgame counts (none in the FMJD brief rules). docs/rules.md §8.
     const ENDGAME: EndgameRules = EndgameRules::None;
 }
 
 impl Rules for Turkish {
+    /// Turkish draughts (Dama): Wikipedia and kish's compiled rules. docs/rules.md §9.
     const VARIANT: Variant = Variant::Turkish;
+    /// 8x8, every square used, moves along ranks and files. Wikipedia; kish rules.
+    /// docs/rules.md §9.
     const GEOMETRY: &'static Geometry = &Geometry::ORTHOGONAL_8;
+    /// No numbering: squares are named algebraically. PDN GameType 30 ("A0"). docs/rules.md §9.
     const NUMBERING: Numbering = Numbering::None;
+    /// Algebraic squares (`d3-d4`). PDN GameType 30 ("A0"). docs/rules.md §9, §12.
     const NOTATION: Notation = Notation::Algebraic;
+    /// Sixteen men each, on ranks 2–3 and 6–7. Wikipedia; kish rules. docs/rules.md §9.
     const MEN_PER_SIDE: u32 = 16;
+    /// White on ranks 2–3, Black on ranks 6–7, White to move. Wikipedia; kish rules.
+    /// docs/rules.md §9.
     const START_FEN: &'static str =
         "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
-    const FLYING_KINGS: bool = true;
+    /// Men capture forward and sideways. Wikipedia; kish rules. docs/rules.md §9.
     const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndSideways;
-    /// Continues as a man, crowned at the end. RULES.md §9, §13.9.
-    const PROMOTION: Promotion = Promotion::AtEndOfMove;
-    /// Captured pieces leave at once; no 180° turn. RULES.md §9.
+    /// Captured pieces leave at once; no 180° turn. Wikipedia; kish rules §6.7. docs/rules.md §9.
     const REMOVAL: Removal = Removal::Immediate;
-    /// Maximum number, king and man count one. RULES.md §9.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces];
-    /// Threefold; no official progress count (off). RULES.md §9, §13.9.
+    /// Third repetition; no official progress count (off). kish rules §9. docs/rules.md §9,
+    /// §13.9.
     const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+    /// One piece against one piece is a draw. kish rules §9. docs/rules.md §9.
     const ENDGAME: EndgameRules = EndgameRules::Turkish;
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// docs/rules.md §3: Brazilian differs from International only in its board, start, square
+    /// names and draw rules.
+    #[test]
+    fn brazilian_is_international_on_the_8x8_board() {
+        assert_eq!(Brazilian::FIRST_TO_MOVE, International::FIRST_TO_MOVE);
+        assert_eq!(Brazilian::MIRRORED, International::MIRRORED);
+        assert_eq!(Brazilian::FLYING_KINGS, International::FLYING_KINGS);
+        assert_eq!(Brazilian::MAN_CAPTURE, International::MAN_CAPTURE);
+        assert_eq!(Brazilian::MEN_CAPTURE_KINGS, International::MEN_CAPTURE_KINGS);
+        assert_eq!(Brazilian::PROMOTION, International::PROMOTION);
+        assert_eq!(Brazilian::REMOVAL, International::REMOVAL);
+        assert_eq!(Brazilian::PRECEDENCE, International::PRECEDENCE);
+    }
 }

@@ -44,7 +44,7 @@ struct Case {
 }
 
 const CASES: &[Case] = &[
-    // RULES.md §2, FMJD 6.3: three kings against one, drawn after 16 moves each, not after 15.
+    // docs/rules.md §2, FMJD 6.3: three kings against one, drawn after 16 moves each, not after 15.
     Case {
         name: "international 3 kings v 1: FMJD 6.3",
         variant: Variant::International,
@@ -84,7 +84,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §5, §13.6: 40 moves each without a man move or capture.
+    // docs/rules.md §5, §13.6: 40 moves each without a man move or capture.
     Case {
         name: "english 40-move rule",
         variant: Variant::English,
@@ -103,7 +103,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §4, FMJD-64 7.2.8: two kings against a lone king, the stronger side's 5th move.
+    // docs/rules.md §4, FMJD-64 7.2.8: two kings against a lone king, the stronger side's 5th move.
     Case {
         name: "russian 2 kings v 1: FMJD-64 7.2.8",
         variant: Variant::Russian,
@@ -162,7 +162,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §3: Brazilian uses the FMJD-64 counts.
+    // docs/rules.md §3: Brazilian uses the FMJD-64 counts.
     Case {
         name: "brazilian 2 kings v 1: FMJD-64 7.2.8",
         variant: Variant::Brazilian,
@@ -190,7 +190,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §6: 20 king moves each without capture.
+    // docs/rules.md §6: 20 king moves each without capture.
     Case {
         name: "spanish 20 king moves",
         variant: Variant::Spanish,
@@ -209,7 +209,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §7, §13.7: 80 reversible plies, fourth repetition (dctl).
+    // docs/rules.md §7, §13.7: 80 reversible plies, fourth repetition (dctl).
     Case {
         name: "italian 40 moves each",
         variant: Variant::Italian,
@@ -228,7 +228,7 @@ const CASES: &[Case] = &[
         drawn_after: 12,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §8: 15 moves without capture or man move.
+    // docs/rules.md §8: 15 moves without capture or man move.
     Case {
         name: "czech 15 moves",
         variant: Variant::Czech,
@@ -247,7 +247,7 @@ const CASES: &[Case] = &[
         drawn_after: 8,
         reason: DrawReason::Repetition,
     },
-    // RULES.md §9: threefold repetition.
+    // docs/rules.md §9: threefold repetition.
     Case {
         name: "turkish threefold repetition",
         variant: Variant::Turkish,
@@ -315,7 +315,7 @@ fn endgame_counts_are_off_when_switched_off() {
 
 #[test]
 fn turkish_one_piece_each_is_a_draw_at_once_and_after_a_capture() {
-    // RULES.md §9: one piece each (any kind) is a draw.
+    // docs/rules.md §9: one piece each (any kind) is a draw.
     let none: &[String] = &[];
     let rules = RuleOverrides::default();
     assert_eq!(status_after(Variant::Turkish, "W:Wa2:Bh7", none, rules), Status::Draw(DrawReason::Endgame));

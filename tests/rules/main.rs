@@ -1,4 +1,4 @@
-//! Rules tests, table-driven, one file per subject; each case cites RULES.md.
+//! Rules tests, table-driven, one file per subject; each case cites docs/rules.md.
 
 mod czech;
 mod draws;

@@ -1,5 +1,5 @@
 //! FEN and PDN move text: what is accepted, what is written, and errors that name the fault.
-//! RULES.md §12.
+//! docs/rules.md §12.
 
 use super::assert_legal;
 use draughts_api::rules::notation::pdn::MoveTextError;
@@ -139,7 +139,7 @@ fn move_syntax_errors_name_the_square() {
 
 #[test]
 fn house_rule_makes_captures_optional_on_8x8_only() {
-    // RULES.md §11: quiet moves become legal beside the captures.
+    // docs/rules.md §11: quiet moves become legal beside the captures.
     let optional = RuleOverrides { mandatory_capture: Some(false), ..RuleOverrides::default() };
     let request = GameRequest { variant: Variant::English, fen: Some("W:W22:B18,1"), moves: &[], rules: optional };
     let moves: std::collections::BTreeSet<String> =

@@ -1,5 +1,5 @@
 //! Wins, per variant: the side to move has no pieces, or has pieces and no legal move.
-//! RULES.md §1.5.
+//! docs/rules.md §1.5.
 
 use super::status_after;
 use draughts_api::rules::view::{GameRequest, ReplayError, RuleOverrides};

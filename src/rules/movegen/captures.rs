@@ -351,7 +351,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     /// Captures of a flying king on `square`. `straight_on` is the direction the king came
     /// from when `square` is not the first landing square behind the piece it just took: going
     /// on that way is the same capture as going on from the first landing square (PDN writes
-    /// that square, RULES.md §12), so it is searched from there only.
+    /// that square, docs/rules.md §12), so it is searched from there only.
     fn flying_king(&mut self, square: u8, straight_on: Option<usize>) -> bool {
         let g = R::GEOMETRY;
         let mut found = false;

@@ -11,7 +11,7 @@ const INLINE_MOVES: usize = 128;
 /// What counts as one entry of a [`MoveList`].
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
 pub enum Counting {
-    /// One per origin, destination and captured set: the legal moves (RULES.md §13.1).
+    /// One per origin, destination and captured set: the legal moves (docs/rules.md §13.1).
     #[default]
     Moves,
     /// One per sequence of captured pieces (dctl's "keep duplicates" tables).

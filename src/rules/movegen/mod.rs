@@ -21,7 +21,7 @@ use super::position::Position;
 use super::ruleset::Rules;
 
 /// Puts every legal move of `position` into `sink`. With `mandatory_capture` false (the
-/// house rule of RULES.md §11) quiet moves are legal beside the variant's legal captures.
+/// house rule of docs/rules.md §11) quiet moves are legal beside the variant's legal captures.
 #[inline]
 pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture: bool, sink: &mut S) {
     captures::generate(position, sink);

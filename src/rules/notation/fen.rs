@@ -1,5 +1,5 @@
 //! PDN FEN: `<side>:W<squares>:B<squares>`, kings prefixed with `K`, ranges `31-50`,
-//! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. RULES.md §12.
+//! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. docs/rules.md §12.
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;

@@ -1,5 +1,5 @@
 //! PDN move text: reading `11-15`, `22x15`, `22x15x8`, `c3:e5` against the legal moves, and
-//! writing each legal move in its shortest unambiguous form. RULES.md §12.
+//! writing each legal move in its shortest unambiguous form. docs/rules.md §12.
 //!
 //! A [`MoveTable`] holds the legal moves of one position with every route each can be played
 //! by; it is built per request, not on the search's hot path.

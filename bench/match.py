@@ -45,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 OPENINGS_DIR = HERE / "openings"
 
 VARIANTS = ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish"]
-# Ballot files in bench/openings/ (copied from ../shared/reference/openings/) and the key used.
+# Ballot files in bench/openings/ (copied from the project's reference opening ballots) and the key used.
 DEFAULT_OPENINGS = {
     "english": "3move_english.json:standard",
     "russian": "russian.json:all",

@@ -1,4 +1,4 @@
-//! Every position of `tests/data/movegen-samples/` (copied from `shared/reference/`): our legal
+//! Every position of `tests/data/movegen-samples/` (copied from the project's reference data): our legal
 //! moves equal `keys_distinct` exactly, and our capture routes equal the listed paths; the
 //! cheap questions (`any_capture`, `any_quiet_move`) agree with the list.
 

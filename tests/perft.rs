@@ -1,5 +1,5 @@
 //! Perft against the reference tables in `tests/data/perft.json` (copied from
-//! `shared/reference/perft.json`, which cites a source for every number).
+//! the project's reference `perft.json`, which cites a source for every number).
 //!
 //! The suite runs every position of every variant we play to the depths whose counts stay
 //! under a node budget; `cargo test --release --test perft -- --ignored` runs them deeper

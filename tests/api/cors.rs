@@ -89,7 +89,7 @@ async fn a_simple_request_from_a_configured_origin_gets_allow_origin() {
 
 #[tokio::test]
 async fn a_refused_origin_is_answered_as_problem_json() {
-    // Arrange: API.md, "Every error is application/problem+json".
+    // Arrange: docs/api.md, "Every error is application/problem+json".
     let app = spawn_app_with(|c| c.cors_allowed_origins = vec![ALLOWED.to_owned()]).await;
 
     for response in [

@@ -29,7 +29,7 @@ const FROM_AI_MOVE: &[&str] = &[
     "draughts_search_rejections_total",
 ];
 
-/// The environment variables of `../shared/API.md`, "Configuration".
+/// The environment variables of `docs/api.md`, "Configuration".
 const DOCUMENTED_VARIABLES: &[&str] = &[
     "PORT",
     "BIND_ADDR",

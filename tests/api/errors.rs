@@ -1,4 +1,4 @@
-//! Every error code of API.md, each produced by a real bad request: status, problem+json,
+//! Every error code of docs/api.md, each produced by a real bad request: status, problem+json,
 //! `code`, a `detail` that names the problem, and the extra fields. Never a 500.
 
 use reqwest::StatusCode;

@@ -1,4 +1,4 @@
-//! `POST /v1/legal-moves` and `POST /v1/apply-move`: the success shapes of API.md.
+//! `POST /v1/legal-moves` and `POST /v1/apply-move`: the success shapes of docs/api.md.
 
 use serde_json::{json, Value};
 
@@ -29,7 +29,7 @@ async fn legal_moves_of_the_english_start_are_the_api_md_example() {
     assert_eq!(body["status"], json!({"state": "ongoing"}));
     let moves = body["moves"].as_array().unwrap();
     assert_eq!(moves.len(), 7, "{body}");
-    // The first two exactly as API.md shows them.
+    // The first two exactly as docs/api.md shows them.
     assert_eq!(moves[0], quiet(9, 13));
     assert_eq!(moves[1], quiet(9, 14));
     let mut expected: Vec<Value> = [(9, 13), (9, 14), (10, 14), (10, 15), (11, 15), (11, 16), (12, 16)]

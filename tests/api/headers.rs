@@ -124,7 +124,7 @@ async fn the_variants_etag_is_stable_across_requests() {
 
 #[tokio::test]
 async fn every_successful_get_carries_cache_control() {
-    // Arrange: API.md, "Successful answers to GET requests carry Cache-Control and an ETag".
+    // Arrange: docs/api.md, "Successful answers to GET requests carry Cache-Control and an ETag".
     let app = spawn_app().await;
     let paths = [
         "/v1/variants",

@@ -1,6 +1,6 @@
 //! Black-box tests of the HTTP service: each test starts the real server on a free port
 //! (`helpers::spawn_app`) and talks to it over HTTP, checking the contract of
-//! `../shared/API.md`: shapes, error codes, headers, metrics and the OpenAPI document.
+//! `docs/api.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
 mod ai_move;
 mod board;

@@ -48,109 +48,86 @@ impl GameFields {
     }
 }
 
-/// `legal-moves`: the game a request is about.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "english", "fen": "B:W21-32:B1-12", "moves": ["11-15", "23-19"]}))]
-pub struct LegalMovesBody {
-    /// The variant id or alias (`english`, `russian`, `brazilian`, `international`, `spanish`,
-    /// `italian`, `czech`, `turkish`; also `american`, `checkers`, `polish`).
-    #[schema(value_type = String)]
-    pub variant: CompactString,
-    /// The start position as PDN FEN; the variant's start position if omitted.
-    #[serde(default)]
-    pub fen: Option<String>,
-    /// Moves already played from `fen`, oldest first, in PDN.
-    #[serde(default)]
-    #[schema(value_type = Vec<String>)]
-    pub moves: Vec<CompactString>,
-    /// Overrides of the variant's rules.
-    #[serde(default)]
-    pub rules: Option<RuleOverrides>,
+/// Declares a game body: the fields every game body has, then the endpoint's own, and how
+/// those become the endpoint's [`GameBody::Extra`].
+macro_rules! game_body {
+    (
+        $(#[$meta:meta])*
+        $name:ident { $($(#[$field_meta:meta])* $field:ident: $ty:ty,)* }
+        extra: $extra:ty = $make_extra:expr
+    ) => {
+        #[derive(Clone, Debug, Deserialize, ToSchema)]
+        #[serde(deny_unknown_fields)]
+        $(#[$meta])*
+        pub struct $name {
+            /// The variant id or alias (`english`, `russian`, `brazilian`, `international`,
+            /// `spanish`, `italian`, `czech`, `turkish`; also `american`, `checkers`, `polish`).
+            #[schema(value_type = String)]
+            pub variant: CompactString,
+            /// The start position as PDN FEN; the variant's start position if omitted.
+            #[serde(default)]
+            pub fen: Option<String>,
+            /// Moves already played from `fen`, oldest first, in PDN.
+            #[serde(default)]
+            #[schema(value_type = Vec<String>)]
+            pub moves: Vec<CompactString>,
+            /// Overrides of the variant's rules.
+            #[serde(default)]
+            pub rules: Option<RuleOverrides>,
+            $($(#[$field_meta])* pub $field: $ty,)*
+        }
+
+        impl GameBody for $name {
+            type Extra = $extra;
+
+            fn into_parts(self) -> (GameFields, $extra) {
+                let $name { variant, fen, moves, rules, $($field),* } = self;
+                (GameFields { variant, fen, moves, rules }, $make_extra)
+            }
+        }
+    };
 }
 
-impl GameBody for LegalMovesBody {
-    type Extra = ();
+game_body! {
+    /// `legal-moves`: the game a request is about.
+    #[schema(example = json!({"variant": "english", "fen": "B:W21-32:B1-12", "moves": ["11-15", "23-19"]}))]
+    LegalMovesBody {}
+    extra: () = ()
+}
 
-    fn into_parts(self) -> (GameFields, ()) {
-        (GameFields { variant: self.variant, fen: self.fen, moves: self.moves, rules: self.rules }, ())
+game_body! {
+    /// `apply-move`: a game and the move to play next.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15"], "move": "23-19"}))]
+    ApplyMoveBody {
+        /// The move to play, in PDN (`9-14`, `22x15`, `c3:e5`, a full path such as `22x15x8`).
+        #[serde(rename = "move")]
+        mv: String,
     }
+    extra: String = mv
 }
 
-/// `apply-move`: a game and the move to play next.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "english", "moves": ["11-15"], "move": "23-19"}))]
-pub struct ApplyMoveBody {
-    /// As in `legal-moves`.
-    #[schema(value_type = String)]
-    pub variant: CompactString,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    pub fen: Option<String>,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    #[schema(value_type = Vec<String>)]
-    pub moves: Vec<CompactString>,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    pub rules: Option<RuleOverrides>,
-    /// The move to play, in PDN (`9-14`, `22x15`, `c3:e5`, a full path such as `22x15x8`).
-    #[serde(rename = "move")]
-    pub mv: String,
-}
-
-impl GameBody for ApplyMoveBody {
-    type Extra = String;
-
-    fn into_parts(self) -> (GameFields, String) {
-        (GameFields { variant: self.variant, fen: self.fen, moves: self.moves, rules: self.rules }, self.mv)
+game_body! {
+    /// `ai-move`: a game and how the computer should play its next move.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15"], "difficulty": "hard", "time_ms": 500}))]
+    AiMoveBody {
+        /// How strongly to play (`normal` if omitted).
+        #[serde(default)]
+        difficulty: Difficulty,
+        /// The most time the search may take, in milliseconds (default: easy 10, normal 200,
+        /// hard 1000), capped by the server's `MAX_SEARCH_MS`.
+        #[serde(default)]
+        #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+        time_ms: Option<u32>,
+        /// Makes the easier levels' random choices repeatable. Without it they vary from call
+        /// to call (and are not cached).
+        #[serde(default)]
+        #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+        seed: Option<u32>,
     }
-}
-
-/// `ai-move`: a game and how the computer should play its next move.
-#[derive(Clone, Debug, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
-#[schema(example = json!({"variant": "english", "moves": ["11-15"], "difficulty": "hard", "time_ms": 500}))]
-pub struct AiMoveBody {
-    /// As in `legal-moves`.
-    #[schema(value_type = String)]
-    pub variant: CompactString,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    pub fen: Option<String>,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    #[schema(value_type = Vec<String>)]
-    pub moves: Vec<CompactString>,
-    /// As in `legal-moves`.
-    #[serde(default)]
-    pub rules: Option<RuleOverrides>,
-    /// How strongly to play (`normal` if omitted).
-    #[serde(default)]
-    pub difficulty: Difficulty,
-    /// The most time the search may take, in milliseconds (default: easy 10, normal 200,
-    /// hard 1000), capped by the server's `MAX_SEARCH_MS`.
-    #[serde(default)]
-    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
-    pub time_ms: Option<u32>,
-    /// Makes the easier levels' random choices repeatable. Without it they vary from call to
-    /// call (and are not cached).
-    #[serde(default)]
-    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
-    pub seed: Option<u32>,
-}
-
-impl GameBody for AiMoveBody {
-    type Extra = SearchSettings;
-
-    fn into_parts(self) -> (GameFields, SearchSettings) {
-        let settings = SearchSettings {
-            difficulty: self.difficulty,
-            budget: self.time_ms.map(|ms| Duration::from_millis(ms.into())),
-            max_depth: None,
-            seed: self.seed.map(u64::from),
-        };
-        (GameFields { variant: self.variant, fen: self.fen, moves: self.moves, rules: self.rules }, settings)
+    extra: SearchSettings = SearchSettings {
+        difficulty,
+        budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
+        max_depth: None,
+        seed: seed.map(u64::from),
     }
 }

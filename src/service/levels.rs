@@ -72,12 +72,6 @@ impl Difficulty {
     }
 }
 
-impl core::fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(self.id())
-    }
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;

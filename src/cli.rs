@@ -160,12 +160,13 @@ impl PerftArgs {
     }
 }
 
-struct RunPerft<'a, W: Write> {
-    args: &'a PerftArgs,
+/// A subcommand's arguments and where it writes, run with the variant's rules.
+struct Run<'a, A, W: Write> {
+    args: &'a A,
     out: W,
 }
 
-impl<W: Write> VariantVisitor for RunPerft<'_, W> {
+impl<W: Write> VariantVisitor for Run<'_, PerftArgs, W> {
     type Output = Result<(), String>;
 
     fn visit<R: Rules>(mut self) -> Result<(), String> {
@@ -192,12 +193,7 @@ impl<W: Write> VariantVisitor for RunPerft<'_, W> {
     }
 }
 
-struct RunSelfplay<'a, W: Write> {
-    args: &'a SelfplayArgs,
-    out: W,
-}
-
-impl<W: Write> VariantVisitor for RunSelfplay<'_, W> {
+impl<W: Write> VariantVisitor for Run<'_, SelfplayArgs, W> {
     type Output = Result<(), String>;
 
     fn visit<R: Rules>(mut self) -> Result<(), String> {
@@ -225,7 +221,7 @@ impl<W: Write> VariantVisitor for RunSelfplay<'_, W> {
 
 /// Runs `selfplay` as the command line asked, writing to `out`.
 pub fn run_selfplay(args: &SelfplayArgs, out: impl Write) -> Result<(), String> {
-    args.variant.visit(RunSelfplay { args, out })
+    args.variant.visit(Run { args, out })
 }
 
 /// Serves the HTTP API as the environment configures it, until SIGINT or SIGTERM.
@@ -242,7 +238,7 @@ pub fn serve() -> Result<(), String> {
 
 /// Runs `perft` as the command line asked, writing to `out`.
 pub fn run_perft(args: &PerftArgs, out: impl Write) -> Result<(), String> {
-    args.variant.visit(RunPerft { args, out })
+    args.variant.visit(Run { args, out })
 }
 
 #[cfg(test)]

@@ -162,37 +162,35 @@ mod tests {
         assert_eq!(config.max_search, Duration::from_millis(5000));
     }
 
+    /// An environment holding `pairs` and nothing else.
+    fn environment<'a>(pairs: &'a [(&'a str, &'a str)]) -> impl Fn(&str) -> Option<String> + 'a {
+        |name| pairs.iter().find(|(key, _)| *key == name).map(|(_, value)| (*value).to_owned())
+    }
+
     #[test]
     fn search_settings_are_read_and_checked() {
-        let env = |name: &str| match name {
-            "CACHE_CAPACITY" => Some("0".to_owned()),
-            "SEARCH_THREADS" => Some("3".to_owned()),
-            "SEARCH_QUEUE" => Some("0".to_owned()),
-            "MAX_SEARCH_MS" => Some("250".to_owned()),
-            _ => None,
-        };
-        let config = Config::from_lookup(env).unwrap();
+        let env = [("CACHE_CAPACITY", "0"), ("SEARCH_THREADS", "3"), ("SEARCH_QUEUE", "0"), ("MAX_SEARCH_MS", "250")];
+        let config = Config::from_lookup(environment(&env)).unwrap();
         assert_eq!((config.cache_capacity, config.search_threads, config.search_queue), (0, 3, 0));
         assert_eq!(config.max_search, Duration::from_millis(250));
         for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS"] {
-            let bad = Config::from_lookup(|name| (name == variable).then(|| "0".to_owned())).unwrap_err();
+            let bad = Config::from_lookup(environment(&[(variable, "0")])).unwrap_err();
             assert_eq!(bad.variable, variable);
         }
     }
 
     #[test]
     fn environment_overrides_and_errors_name_the_variable() {
-        let env = |name: &str| match name {
-            "PORT" => Some("9000".to_owned()),
-            "CORS_ALLOWED_ORIGINS" => Some("https://a.example, https://b.example".to_owned()),
-            "RATE_LIMIT_PER_MINUTE" => Some("60".to_owned()),
-            _ => None,
-        };
-        let config = Config::from_lookup(env).unwrap();
+        let env = [
+            ("PORT", "9000"),
+            ("CORS_ALLOWED_ORIGINS", "https://a.example, https://b.example"),
+            ("RATE_LIMIT_PER_MINUTE", "60"),
+        ];
+        let config = Config::from_lookup(environment(&env)).unwrap();
         assert_eq!(config.port, 9000);
         assert_eq!(config.cors_allowed_origins, vec!["https://a.example", "https://b.example"]);
         assert_eq!(config.rate_limit_per_minute, Some(60));
-        let bad = Config::from_lookup(|name| (name == "PORT").then(|| "eighty".to_owned())).unwrap_err();
+        let bad = Config::from_lookup(environment(&[("PORT", "eighty")])).unwrap_err();
         assert_eq!(bad.variable, "PORT");
     }
 }

@@ -1,5 +1,5 @@
-//! Fuzz target `pdn_move`: the PDN move-text reader (`MoveTable::find`) and the request replay
-//! built on it (`GameRequest::view`).
+//! Fuzz target `pdn_move`: the PDN move-text reader (`MoveTable::find`) and the service's
+//! replay built on it (`service::legal_moves`, `service::apply_move`).
 //!
 //! Input:
 //! - byte 0 chooses the variant (`byte % 8` indexes `Variant::ALL`: ASCII `0`..`7` are English,
@@ -12,7 +12,7 @@
 //! Never panics, and:
 //! - if `table.find(text)` is `Ok(mv)`, `mv` is a legal move of the position, and the notation
 //!   the table writes for it (`table.notation(table.entry(&mv))`) reads back to `mv`;
-//! - `GameRequest { moves: [text], .. }.view(None)` does not panic; it succeeds exactly when
+//! - `service::legal_moves` of the game with `moves: [text]` does not panic; it succeeds exactly when
 //!   `find` does (the game at a fixed position is never already over here: every one has
 //!   moves), and then shows the position reached by playing `mv`;
 //! - if the text has several lines, they are also replayed as a game, one move per line
@@ -21,8 +21,8 @@
 #![no_main]
 
 use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
-use draughts_api::rules::view::{GameRequest, ReplayError, RuleOverrides};
 use draughts_api::rules::{Position, Rules, Variant, VariantVisitor};
+use draughts_api::service::{self, GameRequest, ReplayError};
 use libfuzzer_sys::fuzz_target;
 
 /// The fixed test positions of each variant (besides its start position): positions with
@@ -130,19 +130,15 @@ impl VariantVisitor for CheckMove<'_> {
             );
         }
 
-        let moves = [self.text];
-        let request = GameRequest {
-            variant,
-            fen: self.fen,
-            moves: &moves,
-            rules: RuleOverrides::default(),
-        };
-        let view = request.view(None);
+        let mut start = GameRequest::start(variant);
+        start.fen = self.fen.map(str::to_owned);
+        let request = start.clone().with_moves(&[self.text]);
+        let view = service::legal_moves(&request);
         match (&found, &view) {
             (Ok(mv), Ok(view)) => {
                 let after = position.play(mv).expect("checked legal above");
                 assert_eq!(
-                    view.fen,
+                    view.position.fen,
                     after.to_fen(),
                     "{variant} {position:?}: the view of {:?} is not the position after {mv:?}",
                     self.text
@@ -154,7 +150,7 @@ impl VariantVisitor for CheckMove<'_> {
             ),
             (Err(e), Ok(view)) => panic!(
                 "{variant} {position:?}: {:?} does not read ({e:?}), but the request gives {}",
-                self.text, view.fen
+                self.text, view.position.fen
             ),
             (Err(find_error), Err(view_error)) => {
                 let same = match view_error {
@@ -183,19 +179,9 @@ impl VariantVisitor for CheckMove<'_> {
 
         if self.text.contains('\n') {
             let lines: Vec<&str> = self.text.lines().collect();
-            let game = GameRequest {
-                variant,
-                fen: self.fen,
-                moves: &lines,
-                rules: RuleOverrides::default(),
-            };
-            let _ = game.view(None);
+            let _ = service::legal_moves(&start.clone().with_moves(&lines));
             if let Some((last, history)) = lines.split_last() {
-                let game = GameRequest {
-                    moves: history,
-                    ..game
-                };
-                let _ = game.view(Some(*last));
+                let _ = service::apply_move(&start.with_moves(history), last);
             }
         }
     }

@@ -7,6 +7,7 @@ use serde::de::DeserializeOwned;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use crate::service::object_only::optional_object;
 use crate::service::{Difficulty, GameRequest, RuleOverrides, SearchSettings};
 
 use super::error::ApiError;
@@ -72,7 +73,7 @@ macro_rules! game_body {
             #[schema(value_type = Vec<String>)]
             pub moves: Vec<CompactString>,
             /// Overrides of the variant's rules.
-            #[serde(default)]
+            #[serde(default, deserialize_with = "optional_object")]
             pub rules: Option<RuleOverrides>,
             $($(#[$field_meta])* pub $field: $ty,)*
         }

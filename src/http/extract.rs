@@ -9,6 +9,7 @@ use futures_core::future::LocalBoxFuture;
 use super::dto::GameBody;
 use super::error::ApiError;
 use super::state::AppState;
+use crate::service::object_only::ObjectOnly;
 use crate::service::GameRequest;
 
 /// A game body, read and checked.
@@ -44,7 +45,7 @@ impl<B: GameBody> FromRequest for GameInput<B> {
 pub fn read_json<B: GameBody>(bytes: &[u8]) -> Result<B, ApiError> {
     let invalid = |e: serde_json::Error| ApiError::InvalidJson(format!("the body is not valid here: {e}"));
     let mut reader = serde_json::Deserializer::from_slice(bytes);
-    let body = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
+    let ObjectOnly(body) = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
         let path = e.path().to_string();
         if path == "rules" || path.starts_with("rules.") {
             ApiError::InvalidRules(format!("{path}: {}", e.inner()))

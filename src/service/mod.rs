@@ -14,6 +14,7 @@
 pub mod computer;
 pub mod games;
 pub mod levels;
+pub mod object_only;
 pub mod replay;
 pub mod request;
 pub mod search_cache;

@@ -5,6 +5,7 @@ use compact_str::CompactString;
 use serde::Deserialize;
 use utoipa::ToSchema;
 
+use super::object_only::optional_object;
 use super::replay::ReplayError;
 use crate::rules::{GameRules, QuietReset, Rules, Variant};
 
@@ -53,6 +54,7 @@ pub struct RuleOverrides {
     /// `false`: capturing is optional (a house rule, 8x8 variants only).
     pub mandatory_capture: Option<bool>,
     /// Draw rules.
+    #[serde(default, deserialize_with = "optional_object")]
     pub draw: Option<DrawOverrides>,
 }
 

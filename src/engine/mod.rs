@@ -1,5 +1,5 @@
-//! The computer player: a search over the rules, and nothing else (no request, no clock
-//! reading beyond the deadline it is given, no view).
+//! The computer player: a search over the rules, and nothing else (no clock reading beyond
+//! the deadline it is given, no answer format).
 //!
 //! One call: [`search`] takes a typed [`crate::rules::Game`] and [`Limits`] and gives a
 //! [`Report`] whose [`Score`] knows forced wins; [`selfplay`] plays the engine against itself

@@ -18,7 +18,7 @@ pub enum QuietReset {
     Promotion,
 }
 
-/// A game's draw rules; each variant has defaults ([`Rules::DRAW`]) that a request may override.
+/// A game's draw rules; each variant has defaults ([`Rules::DRAW`]) that a game may override.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct DrawRules {
     /// The same position with the same side to move this many times is a draw (0: off).

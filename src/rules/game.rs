@@ -8,7 +8,7 @@ use super::mv::Move;
 use super::position::Position;
 use super::ruleset::Rules;
 
-/// The rules a game is played under: the variant's own, or a request's overrides.
+/// The rules a game is played under: the variant's own, or changed for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub struct GameRules {
     /// `false` is the house rule "capturing is optional" (docs/rules.md §11).

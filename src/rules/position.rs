@@ -100,7 +100,7 @@ pub struct Position<R: Rules> {
 }
 
 impl<R: Rules> Position<R> {
-    /// The variant's start position (its FEN is read once per process; every game request
+    /// The variant's start position (its FEN is read once per process; every game
     /// without a FEN starts here).
     pub fn start() -> Position<R> {
         type Pieces = ([Bitboard; 2], Bitboard, Color);

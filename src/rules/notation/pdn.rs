@@ -2,7 +2,7 @@
 //! writing each legal move in its shortest unambiguous form. docs/rules.md §12.
 //!
 //! A [`MoveTable`] holds the legal moves of one position with every route each can be played
-//! by; it is built per request, not on the search's hot path.
+//! by; it is built when move text is read or written, not on the search's hot path.
 
 use compact_str::CompactString;
 use smallvec::SmallVec;
@@ -15,7 +15,7 @@ use crate::rules::ruleset::Rules;
 
 /// The first separator of squares in move text (`-`, `x`, `X`, `:` or `×`): its byte offset
 /// and length. Scans bytes rather than chars: move text is read for every move of every
-/// request's history.
+/// history replayed.
 fn next_separator(text: &str) -> Option<(usize, usize)> {
     let bytes = text.as_bytes();
     bytes.iter().enumerate().find_map(|(i, &byte)| match byte {

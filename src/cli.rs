@@ -9,6 +9,7 @@ use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
 use crate::engine::selfplay::{self_play, SelfPlay};
+use crate::engine::Depth;
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
@@ -127,7 +128,7 @@ pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
     let settings = SearchSettings {
         difficulty: args.difficulty,
         budget: if args.depth.is_some() { Some(NO_TIME_LIMIT) } else { args.time_ms.map(Duration::from_millis) },
-        max_depth: args.depth,
+        max_depth: args.depth.map(Depth::plies),
         seed: args.seed,
     };
     let prepared = prepare_search(&game, settings, NO_TIME_LIMIT).map_err(|e| match e {

@@ -5,6 +5,7 @@
 //! [`Report`] whose [`Score`] knows forced wins; [`selfplay`] plays the engine against itself
 //! for training data.
 
+pub mod depth;
 pub mod draws;
 pub mod eval;
 pub mod patterns;
@@ -14,5 +15,6 @@ pub mod selfplay;
 pub mod tt;
 pub mod zobrist;
 
+pub use depth::Depth;
 pub use score::{Outcome, Score};
 pub use search::{search, Limits, Report, TableUse};

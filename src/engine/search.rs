@@ -6,6 +6,7 @@
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::depth::Depth;
 use super::draws::{DrawWatch, MAX_PLY};
 use super::eval::evaluate;
 use super::score::{Score, WIN, WIN_THRESHOLD};
@@ -18,7 +19,7 @@ use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
 #[derive(Clone, Copy, Debug)]
 pub struct Limits<'a> {
     /// The deepest iteration.
-    pub max_depth: u32,
+    pub max_depth: Depth,
     /// When to stop, whatever the depth reached.
     pub deadline: Instant,
     /// Set by someone else to stop the search now (for example, the client went away).
@@ -49,8 +50,8 @@ pub struct Report {
     pub best: Move,
     /// Its score for the side to move.
     pub score: Score,
-    /// The last iteration completed (plies, before extensions and captures).
-    pub depth: u32,
+    /// The last iteration completed.
+    pub depth: Depth,
     /// Positions visited.
     pub nodes: u64,
     /// The expected line, `best` first.
@@ -108,11 +109,11 @@ pub(crate) fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table
     let mut rng = fastrand::Rng::with_seed(limits.seed);
     let noise: Vec<i32> =
         legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
-    let mut result = Report { best: first, score: Score::ZERO, depth: 0, nodes: 0, pv: vec![first] };
+    let mut result = Report { best: first, score: Score::ZERO, depth: Depth::default(), nodes: 0, pv: vec![first] };
     let hash = zobrist::hash(&root);
     let mut order: Vec<usize> = (0..legal.len()).collect();
     let started = Instant::now();
-    for depth in 1..=limits.max_depth.max(1) {
+    for depth in 1..=limits.max_depth.get().max(1) {
         // An aspiration window round the last score; a side it fails on is opened and the
         // iteration searched again, unless the clock ran out: then a move that failed high
         // stands, and one that failed low was not allowed to displace the last best move.
@@ -141,7 +142,7 @@ pub(crate) fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table
             // A cut-short iteration: its best move so far stands, its depth is not reached.
             break;
         }
-        result.depth = depth;
+        result.depth = Depth::plies(depth);
         // A forced result is final; a single legal move needs no thought; another iteration
         // would most likely not finish in the time left.
         let elapsed = started.elapsed();
@@ -724,7 +725,7 @@ mod tests {
     }
 
     fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
-        Limits { max_depth, deadline, cancel, noise: 0, seed: 1, table: TableUse::Fresh }
+        Limits { max_depth: Depth::plies(max_depth), deadline, cancel, noise: 0, seed: 1, table: TableUse::Fresh }
     }
 
     #[test]
@@ -753,7 +754,7 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
         let result = search_with_table(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
-        assert_eq!(result.depth, 5);
+        assert_eq!(result.depth, Depth::plies(5));
         assert_eq!(result.pv.first(), Some(&result.best));
     }
 

@@ -5,6 +5,7 @@ use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 use std::time::Instant;
 
+use super::depth::Depth;
 use super::eval::evaluate;
 use super::search::{search, Limits, TableUse};
 use crate::rules::{movegen, Color, Game, GameRules, Position, Rules, Status};
@@ -56,7 +57,7 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record]))
                 records.push(Record { fen: position.to_fen(), eval, result: 0.5 });
             }
             let limits = Limits {
-                max_depth: settings.depth,
+                max_depth: Depth::plies(settings.depth),
                 deadline: far,
                 cancel: &cancel,
                 noise: settings.noise,

@@ -13,7 +13,7 @@ use super::levels::Difficulty;
 use super::replay::ReplayError;
 use super::views::{MoveView, StatusView};
 use crate::engine::draws::endgame_plies;
-use crate::engine::{self, zobrist, Limits, Outcome, Report};
+use crate::engine::{self, zobrist, Depth, Limits, Outcome, Report};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Color, Game, GameRules, Move, Position, Rules, Status, Variant};
 
@@ -25,7 +25,7 @@ pub struct SearchSettings {
     /// The time the search may take, if not the level's default.
     pub budget: Option<Duration>,
     /// The deepest iteration, if not the level's (the time budget still applies).
-    pub max_depth: Option<u32>,
+    pub max_depth: Option<Depth>,
     /// Makes the levels' randomness repeatable.
     pub seed: Option<u64>,
 }
@@ -114,7 +114,7 @@ pub struct SearchKey {
     endgame_plies: Option<u32>,
     difficulty: Difficulty,
     budget: Duration,
-    max_depth: u32,
+    max_depth: Depth,
     seed: Option<u64>,
 }
 
@@ -197,7 +197,7 @@ fn search_key<R: Rules>(
     game: &Game<R>,
     difficulty: Difficulty,
     budget: Duration,
-    max_depth: u32,
+    max_depth: Depth,
     seed: Option<u64>,
 ) -> SearchKey {
     let position = game.position();
@@ -232,7 +232,7 @@ fn answer<R: Rules>(
     let report = report.unwrap_or_else(|| Report {
         best: game.legal_moves().as_slice()[0],
         score: engine::Score::ZERO,
-        depth: 0,
+        depth: Depth::default(),
         nodes: 0,
         pv: Vec::new(),
     });
@@ -253,7 +253,7 @@ fn answer<R: Rules>(
         difficulty,
         score,
         score_kind,
-        depth: report.depth,
+        depth: report.depth.get(),
         nodes: report.nodes,
         pv,
         elapsed,

@@ -147,7 +147,7 @@ mod tests {
     fn a_requested_depth_replaces_the_levels_and_is_part_of_the_key() {
         let max = Duration::from_secs(3600);
         let level = settings(Difficulty::Hard, Some(3_600_000), Some(1));
-        let deep = SearchSettings { max_depth: Some(3), ..level };
+        let deep = SearchSettings { max_depth: Some(crate::engine::Depth::plies(3)), ..level };
         let prepare = |s| prepare_search(&english(&[]), s, max).expect("ok");
         assert_ne!(prepare(level).key(), prepare(deep).key());
         let answer = prepare(deep).run(&AtomicBool::new(false));

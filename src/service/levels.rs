@@ -6,7 +6,7 @@ use core::time::Duration;
 use serde::{Deserialize, Serialize};
 use utoipa::ToSchema;
 
-use crate::engine::TableUse;
+use crate::engine::{Depth, TableUse};
 
 /// How strongly the computer plays.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
@@ -27,7 +27,7 @@ pub struct Level {
     /// The time it may take when the request sets none.
     pub default_budget: Duration,
     /// The deepest iteration it searches to (plies, before extensions and captures).
-    pub max_depth: u32,
+    pub max_depth: Depth,
     /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
     /// so that the level does not always play the best move it sees.
     pub noise: i32,
@@ -59,15 +59,24 @@ impl Difficulty {
     /// What this level does.
     pub const fn level(self) -> Level {
         match self {
-            Difficulty::Easy => {
-                Level { default_budget: Duration::from_millis(10), max_depth: 2, noise: 120, table: TableUse::Fresh }
-            }
-            Difficulty::Normal => {
-                Level { default_budget: Duration::from_millis(200), max_depth: 6, noise: 15, table: TableUse::Fresh }
-            }
-            Difficulty::Hard => {
-                Level { default_budget: Duration::from_millis(1000), max_depth: 64, noise: 0, table: TableUse::Kept }
-            }
+            Difficulty::Easy => Level {
+                default_budget: Duration::from_millis(10),
+                max_depth: Depth::plies(2),
+                noise: 120,
+                table: TableUse::Fresh,
+            },
+            Difficulty::Normal => Level {
+                default_budget: Duration::from_millis(200),
+                max_depth: Depth::plies(6),
+                noise: 15,
+                table: TableUse::Fresh,
+            },
+            Difficulty::Hard => Level {
+                default_budget: Duration::from_millis(1000),
+                max_depth: Depth::plies(64),
+                noise: 0,
+                table: TableUse::Kept,
+            },
         }
     }
 }

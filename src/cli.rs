@@ -229,6 +229,7 @@ pub fn run_selfplay(args: &SelfplayArgs, out: impl Write) -> Result<(), String> 
 pub fn serve() -> Result<(), String> {
     let config = crate::http::config::Config::from_env().map_err(|e| e.to_string())?;
     let _log_writer = crate::http::telemetry::init(config.log_format);
+    crate::http::startup::raise_file_limit();
     actix_web::rt::System::new().block_on(async move {
         let app = crate::http::startup::Application::build(config.clone())
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;

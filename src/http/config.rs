@@ -4,6 +4,8 @@
 use std::net::IpAddr;
 use std::time::Duration;
 
+use ipnet::IpNet;
+
 /// Every setting of the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -31,6 +33,54 @@ pub struct Config {
     pub search_queue: usize,
     /// `MAX_SEARCH_MS`: the longest a search may take, whatever the request asks (5000).
     pub max_search: Duration,
+    /// `OPS_PORT` (9090): a second port serving only `/healthz`, `/readyz` and `/metrics`,
+    /// with connections of its own, so that probes and Prometheus are answered whatever
+    /// clients do to the main port; `off` turns it off, 0 picks a free port.
+    pub ops_port: Option<u16>,
+    /// `MAX_CONNECTIONS`: connections the main port holds open at once (4096); more wait
+    /// in the listen backlog. Lowered at start to what the process's file limit allows.
+    pub max_connections: usize,
+    /// How long each stage of a request may take.
+    pub timeouts: Timeouts,
+    /// `DRAIN_SECONDS` (5): after SIGTERM, how long the server goes on serving with `/readyz`
+    /// unready and every answer closing its connection, before it stops accepting.
+    pub drain: Duration,
+    /// `TRUSTED_PROXIES`: addresses or CIDR blocks of proxies whose `X-Forwarded-For` and
+    /// `Forwarded` headers name the client (none: the peer address is the client).
+    pub trusted_proxies: Vec<IpNet>,
+}
+
+/// How long each stage of a request may take, each from its environment variable in
+/// milliseconds.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Timeouts {
+    /// `HEADERS_TIMEOUT_MS` (5000): from a connection's first byte to the end of the
+    /// request's headers; later, `408` and the connection closed.
+    pub headers: Duration,
+    /// `BODY_TIMEOUT_MS` (10000): to receive the body once the headers are in; later, `408
+    /// request_timeout` and the connection closed.
+    pub body: Duration,
+    /// `KEEP_ALIVE_MS` (5000): how long an idle connection is kept for another request.
+    pub keep_alive: Duration,
+    /// `ANSWER_TIMEOUT_MS` (30000): from the headers to the answer, waiting for a search
+    /// thread included; later, `503 answer_timeout`. Also the longest a stopping server
+    /// waits for requests in flight.
+    pub answer: Duration,
+    /// `SEND_TIMEOUT_MS` (30000): how long answer bytes may wait for a client that does not
+    /// read them (TCP_USER_TIMEOUT) before the connection is dropped.
+    pub send: Duration,
+}
+
+impl Default for Timeouts {
+    fn default() -> Timeouts {
+        Timeouts {
+            headers: Duration::from_secs(5),
+            body: Duration::from_secs(10),
+            keep_alive: Duration::from_secs(5),
+            answer: Duration::from_secs(30),
+            send: Duration::from_secs(30),
+        }
+    }
 }
 
 /// How log lines are written.
@@ -79,6 +129,11 @@ impl Default for Config {
             search_threads: cores(),
             search_queue: 64,
             max_search: Duration::from_millis(5000),
+            ops_port: Some(9090),
+            max_connections: 4096,
+            timeouts: Timeouts::default(),
+            drain: Duration::from_secs(5),
+            trusted_proxies: Vec::new(),
         }
     }
 }
@@ -134,12 +189,51 @@ impl Config {
         if let Some(v) = get("SEARCH_QUEUE") {
             config.search_queue = parse("SEARCH_QUEUE", &v)?;
         }
-        if let Some(v) = get("MAX_SEARCH_MS") {
-            let ms: u64 = parse("MAX_SEARCH_MS", &v)?;
-            if ms == 0 {
-                return Err(ConfigError { variable: "MAX_SEARCH_MS", message: "must be at least 1".to_owned() });
+        let millis = |variable: &'static str, value: &str| -> Result<Duration, ConfigError> {
+            match parse::<u64>(variable, value)? {
+                0 => Err(ConfigError { variable, message: "must be at least 1".to_owned() }),
+                ms => Ok(Duration::from_millis(ms)),
             }
-            config.max_search = Duration::from_millis(ms);
+        };
+        if let Some(v) = get("MAX_SEARCH_MS") {
+            config.max_search = millis("MAX_SEARCH_MS", &v)?;
+        }
+        if let Some(v) = get("OPS_PORT") {
+            config.ops_port = if v.eq_ignore_ascii_case("off") { None } else { Some(parse("OPS_PORT", &v)?) };
+        }
+        if let Some(v) = get("MAX_CONNECTIONS") {
+            config.max_connections = parse("MAX_CONNECTIONS", &v)?;
+            if config.max_connections == 0 {
+                return Err(ConfigError { variable: "MAX_CONNECTIONS", message: "must be at least 1".to_owned() });
+            }
+        }
+        let timeouts = &mut config.timeouts;
+        for (variable, field) in [
+            ("HEADERS_TIMEOUT_MS", &mut timeouts.headers),
+            ("BODY_TIMEOUT_MS", &mut timeouts.body),
+            ("KEEP_ALIVE_MS", &mut timeouts.keep_alive),
+            ("ANSWER_TIMEOUT_MS", &mut timeouts.answer),
+            ("SEND_TIMEOUT_MS", &mut timeouts.send),
+        ] {
+            if let Some(v) = get(variable) {
+                *field = millis(variable, &v)?;
+            }
+        }
+        if let Some(v) = get("DRAIN_SECONDS") {
+            config.drain = Duration::from_secs(parse("DRAIN_SECONDS", &v)?);
+        }
+        if let Some(v) = get("TRUSTED_PROXIES") {
+            config.trusted_proxies = v
+                .split(',')
+                .map(str::trim)
+                .filter(|p| !p.is_empty())
+                .map(|p| {
+                    p.parse::<IpNet>().or_else(|_| p.parse::<IpAddr>().map(IpNet::from)).map_err(|_| ConfigError {
+                        variable: "TRUSTED_PROXIES",
+                        message: format!("{p:?} is neither an IP address nor a CIDR block"),
+                    })
+                })
+                .collect::<Result<_, _>>()?;
         }
         Ok(config)
     }
@@ -160,6 +254,43 @@ mod tests {
         assert!(config.search_threads >= 1);
         assert_eq!(config.search_queue, 64);
         assert_eq!(config.max_search, Duration::from_millis(5000));
+        assert_eq!(config.ops_port, Some(9090));
+        assert_eq!(config.timeouts, Timeouts::default());
+        assert_eq!(config.drain, Duration::from_secs(5));
+        assert!(config.trusted_proxies.is_empty());
+    }
+
+    #[test]
+    fn timeouts_drain_and_connections_are_read_and_checked() {
+        let env = [
+            ("HEADERS_TIMEOUT_MS", "100"),
+            ("BODY_TIMEOUT_MS", "200"),
+            ("KEEP_ALIVE_MS", "300"),
+            ("ANSWER_TIMEOUT_MS", "400"),
+            ("SEND_TIMEOUT_MS", "500"),
+            ("DRAIN_SECONDS", "0"),
+            ("MAX_CONNECTIONS", "10"),
+            ("OPS_PORT", "off"),
+        ];
+        let config = Config::from_lookup(environment(&env)).unwrap();
+        let ms = Duration::from_millis;
+        let expected =
+            Timeouts { headers: ms(100), body: ms(200), keep_alive: ms(300), answer: ms(400), send: ms(500) };
+        assert_eq!(config.timeouts, expected);
+        assert_eq!((config.drain, config.max_connections, config.ops_port), (Duration::ZERO, 10, None));
+        for variable in ["BODY_TIMEOUT_MS", "MAX_CONNECTIONS"] {
+            assert_eq!(Config::from_lookup(environment(&[(variable, "0")])).unwrap_err().variable, variable);
+        }
+    }
+
+    #[test]
+    fn trusted_proxies_are_addresses_or_blocks() {
+        let env = [("TRUSTED_PROXIES", "10.0.0.0/8, 192.168.1.7,fd00::/8")];
+        let config = Config::from_lookup(environment(&env)).unwrap();
+        let blocks: Vec<String> = config.trusted_proxies.iter().map(ToString::to_string).collect();
+        assert_eq!(blocks, ["10.0.0.0/8", "192.168.1.7/32", "fd00::/8"]);
+        let bad = Config::from_lookup(environment(&[("TRUSTED_PROXIES", "10.0.0.0/33")])).unwrap_err();
+        assert_eq!(bad.variable, "TRUSTED_PROXIES");
     }
 
     /// An environment holding `pairs` and nothing else.

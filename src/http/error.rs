@@ -83,6 +83,12 @@ pub enum ApiError {
     /// 499 `client_closed_request`: the client went away before the answer; only logs and
     /// metrics see it.
     ClientGone,
+    /// 408 `request_timeout`: the body did not arrive in time; the connection is closed.
+    RequestTimeout(String),
+    /// 503 `answer_timeout`: the answer was not ready in time; retry after the given seconds.
+    AnswerTimeout { retry_after: u64 },
+    /// Any other error status a library answered with, as `http_error`.
+    Http { status: StatusCode, detail: String },
 }
 
 impl ApiError {
@@ -114,6 +120,9 @@ impl ApiError {
                 "client_closed_request",
                 "Client closed request",
             ),
+            RequestTimeout(_) => (StatusCode::REQUEST_TIMEOUT, "request_timeout", "Request timeout"),
+            AnswerTimeout { .. } => (StatusCode::SERVICE_UNAVAILABLE, "answer_timeout", "Answer timeout"),
+            Http { status, .. } => (*status, "http_error", status.canonical_reason().unwrap_or("HTTP error")),
         }
     }
 
@@ -127,6 +136,10 @@ impl ApiError {
             }
             UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
                 (d.clone(), None, None)
+            }
+            RequestTimeout(d) | Http { detail: d, .. } => (d.clone(), None, None),
+            AnswerTimeout { retry_after } => {
+                (format!("the answer was not ready in time; retry in {retry_after} s"), None, None)
             }
             InvalidMoveSyntax { detail, move_index } | GameOver { detail, move_index } => {
                 (detail.clone(), None, *move_index)
@@ -164,8 +177,15 @@ impl ResponseError for ApiError {
     fn error_response(&self) -> HttpResponse {
         let mut response = HttpResponse::build(self.status_code());
         response.insert_header((header::CONTENT_TYPE, HeaderValue::from_static("application/problem+json")));
-        if let ApiError::RateLimited { retry_after } | ApiError::Overloaded { retry_after } = self {
+        if let ApiError::RateLimited { retry_after }
+        | ApiError::Overloaded { retry_after }
+        | ApiError::AnswerTimeout { retry_after } = self
+        {
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
+        }
+        if let ApiError::RequestTimeout(_) = self {
+            // The rest of the body may still come: the connection cannot carry another request.
+            response.force_close();
         }
         response.body(serde_json::to_string(&self.problem()).unwrap_or_default())
     }

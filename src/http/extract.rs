@@ -30,7 +30,11 @@ impl<B: GameBody> FromRequest for GameInput<B> {
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::Internal("the application state is not configured".into()))?;
             let limit = state.config.max_body_bytes;
-            let bytes = body.await.map_err(|e| match e.as_error::<PayloadError>() {
+            let wait = state.config.timeouts.body;
+            let body = actix_web::rt::time::timeout(wait, body).await.map_err(|_| {
+                ApiError::RequestTimeout(format!("the body did not arrive within {} ms", wait.as_millis()))
+            })?;
+            let bytes = body.map_err(|e| match e.as_error::<PayloadError>() {
                 Some(PayloadError::Overflow) => ApiError::PayloadTooLarge(limit),
                 _ => ApiError::InvalidJson(format!("the body could not be read: {e}")),
             })?;

@@ -4,6 +4,8 @@ use prometheus::{
     Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
 };
 
+use actix_web::http::Method;
+
 use crate::rules::Variant;
 use crate::service::{Difficulty, PoolGauges, StatusView};
 
@@ -169,8 +171,10 @@ impl Metrics {
         self.search_depth.with_label_values(&[difficulty.id()]).observe(depth as f64);
     }
 
-    /// Records one answered request.
-    pub fn observe(&self, method: &str, route: &str, status: u16, seconds: f64) {
+    /// Records one answered request. `route` must be a route template or a fixed word, never
+    /// text from the request; the method label is one of the standard methods or `other`.
+    pub fn observe(&self, method: &Method, route: &str, status: u16, seconds: f64) {
+        let method = method_label(method);
         self.requests.with_label_values(&[method, route, &status.to_string()]).inc();
         self.duration.with_label_values(&[method, route]).observe(seconds);
     }
@@ -194,6 +198,23 @@ impl Metrics {
         // Encoding into a Vec cannot fail for well-formed metric families.
         let _ = TextEncoder::new().encode(&self.registry.gather(), &mut out);
         String::from_utf8(out).unwrap_or_default()
+    }
+}
+
+/// The `method` label of a request: its method when it is one of RFC 9110's and PATCH,
+/// `other` for any method a client makes up, so that no client can add label values.
+pub fn method_label(method: &Method) -> &'static str {
+    match *method {
+        Method::GET => "GET",
+        Method::HEAD => "HEAD",
+        Method::POST => "POST",
+        Method::PUT => "PUT",
+        Method::DELETE => "DELETE",
+        Method::OPTIONS => "OPTIONS",
+        Method::PATCH => "PATCH",
+        Method::CONNECT => "CONNECT",
+        Method::TRACE => "TRACE",
+        _ => "other",
     }
 }
 

@@ -1,4 +1,5 @@
-//! Middleware: request ids and access logs, metrics by route template, per-client rate limit.
+//! Middleware: request ids and access logs, metrics by route template, the answer's deadline,
+//! conditional GETs, Swagger UI's security headers, and the per-client rate limit.
 
 use std::collections::HashMap;
 use std::net::IpAddr;
@@ -10,10 +11,12 @@ use std::hash::{DefaultHasher, Hash, Hasher};
 use actix_web::body::{BoxBody, MessageBody};
 use actix_web::dev::{ServiceRequest, ServiceResponse};
 use actix_web::http::header::{self, HeaderName, HeaderValue};
-use actix_web::http::{Method, StatusCode};
+use actix_web::http::{ConnectionType, Method, StatusCode};
 use actix_web::middleware::Next;
 use actix_web::{web, Error, HttpResponse, ResponseError};
 
+use super::client_address::client_address;
+use super::clip::clip;
 use super::error::ApiError;
 use super::state::AppState;
 
@@ -48,8 +51,8 @@ pub async fn observe(
         .filter(|v| !v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    let method = req.method().to_string();
-    let path = req.path().to_owned();
+    let method = req.method().clone();
+    let path = clip(req.path()).into_owned();
     let state = req.app_data::<web::Data<AppState>>().cloned();
     let result = next.call(req).await;
     let mut response = match result {
@@ -71,20 +74,61 @@ pub async fn observe(
             if let Some(state) = state {
                 state.metrics.observe(&method, "unmatched", status, started.elapsed().as_secs_f64());
             }
-            tracing::info!(request_id, method, path, status, "refused");
+            tracing::info!(request_id, method = %clip(method.as_str()), path, status, "refused");
             return Err(error);
         }
     };
     let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
     let status = response.status().as_u16();
     let seconds = started.elapsed().as_secs_f64();
-    if let Some(state) = state {
+    if let Some(state) = &state {
         state.metrics.observe(&method, &route, status, seconds);
     }
     let micros = (seconds * 1e6) as u64;
-    tracing::info!(request_id, method, path, status, route, micros, "answered");
+    tracing::info!(request_id, method = %clip(method.as_str()), path, status, route, micros, "answered");
     if let Ok(value) = HeaderValue::from_str(&request_id) {
         response.headers_mut().insert(REQUEST_ID, value);
+    }
+    if state.is_some_and(|s| s.is_draining()) {
+        // Keep-alive clients are told to reconnect: to another pod, as this one stops.
+        response.response_mut().head_mut().set_connection_type(ConnectionType::Close);
+    }
+    Ok(response)
+}
+
+/// Answers `503 answer_timeout` when the answer is not ready within `ANSWER_TIMEOUT_MS` of
+/// the request's headers (dropping the handler stops its search).
+pub async fn answer_deadline(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let Some(limit) = req.app_data::<web::Data<AppState>>().map(|s| s.config.timeouts.answer) else {
+        return Ok(next.call(req).await?.map_into_boxed_body());
+    };
+    // An error, not an answer: the request cannot be kept aside while it is routed.
+    match actix_web::rt::time::timeout(limit, next.call(req)).await {
+        Ok(response) => Ok(response?.map_into_boxed_body()),
+        Err(_) => Err(ApiError::AnswerTimeout { retry_after: 1 }.into()),
+    }
+}
+
+/// What Swagger UI's page may load: its own files and the OpenAPI document, with the inline
+/// styles its scripts set (the demo page has a stricter policy of its own).
+const SWAGGER_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self' 'unsafe-inline'; \
+    img-src 'self' data:; connect-src 'self'; base-uri 'none'; form-action 'none'; frame-ancestors 'none'";
+
+/// Gives Swagger UI's files a Content-Security-Policy, `nosniff` and `no-referrer`.
+pub async fn swagger_policy(
+    req: ServiceRequest,
+    next: Next<impl MessageBody + 'static>,
+) -> Result<ServiceResponse<BoxBody>, Error> {
+    let swagger = req.path().starts_with("/swagger-ui/");
+    let mut response = next.call(req).await?.map_into_boxed_body();
+    if swagger {
+        let headers = response.headers_mut();
+        headers.insert(header::CONTENT_SECURITY_POLICY, HeaderValue::from_static(SWAGGER_POLICY));
+        headers.insert(header::X_CONTENT_TYPE_OPTIONS, HeaderValue::from_static("nosniff"));
+        headers.insert(header::REFERRER_POLICY, HeaderValue::from_static("no-referrer"));
     }
     Ok(response)
 }
@@ -178,16 +222,18 @@ impl RateLimiter {
     }
 }
 
-/// Answers `429 rate_limited` once a client address is over `RATE_LIMIT_PER_MINUTE`
-/// (only installed when that is set). Health, readiness and metrics are never limited.
+/// Answers `429 rate_limited` once a client address ([`client_address`]: the peer, or whom
+/// a trusted proxy forwards for) is over `RATE_LIMIT_PER_MINUTE`. Health, readiness and metrics are never limited.
 pub async fn rate_limit(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<actix_web::body::BoxBody>, Error> {
-    let limiter = req.app_data::<web::Data<AppState>>().and_then(|s| s.rate_limiter.clone());
+    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let limiter = state.as_ref().and_then(|s| s.rate_limiter.clone());
     let exempt = matches!(req.path(), "/healthz" | "/readyz" | "/metrics");
-    if let (Some(limiter), false, Some(peer)) = (limiter, exempt, req.peer_addr()) {
-        if let Err(retry_after) = limiter.check(peer.ip(), Instant::now()) {
+    if let (Some(state), Some(limiter), false, Some(peer)) = (state, limiter, exempt, req.peer_addr()) {
+        let client = client_address(peer.ip(), req.headers(), &state.config.trusted_proxies);
+        if let Err(retry_after) = limiter.check(client, Instant::now()) {
             let response = ApiError::RateLimited { retry_after }.error_response();
             return Ok(req.into_response(response));
         }

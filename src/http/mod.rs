@@ -6,14 +6,17 @@
 //! [`state::AppState`] is what handlers share; [`extract::GameInput`] turns any game body into a
 //! checked request.
 
-pub mod client_gone;
+pub mod client_address;
+pub mod clip;
 pub mod config;
+pub mod connection;
 pub mod dto;
 pub mod error;
 pub mod extract;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod problems;
 pub mod routes;
 pub mod startup;
 pub mod state;

@@ -1,33 +1,59 @@
-//! `Application`: binds the listener and builds the server with every endpoint, middleware
-//! and limit. Tests build it on port 0.
+//! `Application`: binds the listeners and builds the servers with every endpoint, middleware,
+//! limit and timeout; then serves until stopped, draining first. Tests build it on port 0.
 
+use std::future::Future;
 use std::net::TcpListener;
 
 use actix_cors::Cors;
 use actix_web::dev::{ResourceDef, Server};
-use actix_web::middleware::from_fn;
+use actix_web::middleware::{from_fn, ErrorHandlers};
 use actix_web::{web, App, HttpServer};
 use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
-use super::client_gone;
 use super::config::Config;
+use super::connection;
 use super::metrics::Metrics;
-use super::middleware::{conditional_get, head_as_get, observe, rate_limit};
+use super::middleware::{answer_deadline, conditional_get, head_as_get, observe, rate_limit, swagger_policy};
 use super::openapi;
+use super::problems::problem_for_bare_error;
 use super::routes;
 use super::state::AppState;
 use crate::service::SearchPool;
 
-/// A bound, not yet running, server.
+/// File descriptors kept out of the connection cap: the listeners, the log, the search
+/// threads, the ops port's connections.
+const RESERVED_FILES: u64 = 512;
+
+/// Connections the ops port holds at once: probes and scrapes are few.
+const OPS_CONNECTIONS: usize = 64;
+
+/// The timeouts and the per-worker connection cap every server shares (a macro: the
+/// server's builder type names the app's whole service stack).
+macro_rules! with_limits {
+    ($server:expr, $config:expr, $per_worker:expr) => {{
+        let timeouts = $config.timeouts;
+        $server
+            .client_request_timeout(timeouts.headers)
+            .keep_alive(timeouts.keep_alive)
+            .on_connect(connection::on_connect(timeouts.send))
+            .max_connections($per_worker)
+            .shutdown_timeout(timeouts.answer.as_secs().max(1))
+            .disable_signals()
+    }};
+}
+
+/// Bound, not yet running, servers: the main one and the ops one.
 pub struct Application {
     port: u16,
+    ops_port: Option<u16>,
     server: Server,
+    ops_server: Option<Server>,
     state: web::Data<AppState>,
 }
 
 impl Application {
-    /// Binds `config.bind_addr:config.port` and builds the server.
+    /// Binds `config.bind_addr:config.port` (and the ops port, if on) and builds the servers.
     pub fn build(config: Config) -> std::io::Result<Application> {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
@@ -35,7 +61,7 @@ impl Application {
         let search_pool = SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?;
         let api = openapi::api();
         let state = web::Data::new(AppState::new(config.clone(), metrics, search_pool, route_methods(&api)));
-        let workers = config.workers;
+        let connections = connection_cap(config.max_connections);
         let server_state = state.clone();
         let server = HttpServer::new(move || {
             let state = server_state.clone();
@@ -44,21 +70,35 @@ impl Application {
                 .app_data(web::PayloadConfig::new(state.config.max_body_bytes))
                 .wrap(from_fn(head_as_get))
                 .wrap(from_fn(conditional_get))
+                .wrap(from_fn(answer_deadline))
                 .wrap(from_fn(rate_limit))
                 .wrap(cors(&state.config.cors_allowed_origins))
+                .wrap(from_fn(swagger_policy))
+                .wrap(ErrorHandlers::new().default_handler(problem_for_bare_error))
                 .wrap(from_fn(observe))
                 .configure(|cfg| routes::configure(&mut ServiceConfig::new(cfg)))
-                .service(SwaggerUi::new("/swagger-ui/{_:.*}").url("/api-docs/openapi.json", api.clone()))
+                .service(web::redirect("/swagger-ui", "/swagger-ui/").permanent())
+                .service(
+                    SwaggerUi::new("/swagger-ui/{_:.*}")
+                        .url("/api-docs/openapi.json", api.clone())
+                        .config(utoipa_swagger_ui::Config::default().validator_url("none")),
+                )
                 .default_service(web::to(routes::unmatched))
-        })
-        .on_connect(client_gone::on_connect)
-        .listen(listener)?
-        .workers(workers)
-        .shutdown_timeout(30)
-        .disable_signals()
-        .run();
-        state.set_ready(true);
-        Ok(Application { port, server, state })
+        });
+        let server = with_limits!(server, config, connections.div_ceil(config.workers.max(1)))
+            .listen(listener)?
+            .workers(config.workers)
+            .run();
+        let (ops_port, ops_server) = match config.ops_port {
+            Some(ops_port) => {
+                let (port, server) = ops_server(&config, ops_port, state.clone())?;
+                (Some(port), Some(server))
+            }
+            None => (None, None),
+        };
+        tracing::info!(port, ops_port, connections, "listening");
+        state.set_ready();
+        Ok(Application { port, ops_port, server, ops_server, state })
     }
 
     /// The port the server listens on.
@@ -66,28 +106,96 @@ impl Application {
         self.port
     }
 
-    /// Serves until SIGINT or SIGTERM; then `/readyz` turns unready, the server stops
-    /// accepting, and in-flight requests finish (up to 30 s).
-    pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.run_until(wait_for_stop_signal()).await
+    /// The ops port (`/healthz`, `/readyz`, `/metrics` only), if it is on.
+    pub fn ops_port(&self) -> Option<u16> {
+        self.ops_port
     }
 
-    /// Serves until `stop` resolves, then shuts down gracefully as on a signal.
-    pub async fn run_until(self, stop: impl std::future::Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
-        let handle = self.server.handle();
+    /// Serves until SIGTERM or SIGINT, then drains (see [`Application::run_until`]); a second
+    /// signal during the drain cuts it short.
+    pub async fn run_until_stopped(self) -> std::io::Result<()> {
+        self.serve(stop_signal(), async {
+            stop_signal().await;
+            tracing::info!("second stop signal: the drain is cut short");
+        })
+        .await
+    }
+
+    /// Serves until `stop` resolves, then drains: `/readyz` answers 503 and every answer
+    /// closes its connection for `DRAIN_SECONDS`, so that load balancers stop sending and
+    /// keep-alive clients reconnect elsewhere; then both servers stop accepting, close idle
+    /// connections and finish the requests in flight (up to `ANSWER_TIMEOUT_MS`).
+    pub async fn run_until(self, stop: impl Future<Output = ()> + Send + 'static) -> std::io::Result<()> {
+        self.serve(stop, std::future::pending()).await
+    }
+
+    async fn serve(
+        self,
+        stop: impl Future<Output = ()> + Send + 'static,
+        cut_short: impl Future<Output = ()> + Send + 'static,
+    ) -> std::io::Result<()> {
+        let handles: Vec<_> = std::iter::once(&self.server).chain(&self.ops_server).map(Server::handle).collect();
         let state = self.state.clone();
         tokio::spawn(async move {
             stop.await;
-            state.set_ready(false);
-            tracing::info!("stop signal received: finishing in-flight requests");
-            handle.stop(true).await;
+            state.start_draining();
+            let drain = state.config.drain;
+            tracing::info!(drain_seconds = drain.as_secs(), "stop signal: draining, then finishing requests in flight");
+            tokio::select! {
+                () = tokio::time::sleep(drain) => {}
+                () = cut_short => {}
+            }
+            for handle in handles {
+                handle.stop(true).await;
+            }
         });
-        self.server.await
+        match self.ops_server {
+            Some(ops_server) => {
+                let (main, ops) = tokio::join!(self.server, ops_server);
+                main.and(ops)
+            }
+            None => self.server.await,
+        }
     }
 }
 
-/// Resolves on SIGINT or SIGTERM (SIGINT only where there is no SIGTERM).
-async fn wait_for_stop_signal() {
+/// The ops server: `/healthz`, `/readyz` and `/metrics` on a port of their own.
+fn ops_server(config: &Config, port: u16, state: web::Data<AppState>) -> std::io::Result<(u16, Server)> {
+    let listener = TcpListener::bind((config.bind_addr, port))?;
+    let port = listener.local_addr()?.port();
+    let server = HttpServer::new(move || {
+        App::new()
+            .app_data(state.clone())
+            .wrap(ErrorHandlers::new().default_handler(problem_for_bare_error))
+            .wrap(from_fn(observe))
+            .configure(routes::configure_ops)
+            .default_service(web::to(routes::ops_unmatched))
+    });
+    let server = with_limits!(server, config, OPS_CONNECTIONS).listen(listener)?.workers(1).run();
+    Ok((port, server))
+}
+
+/// The connection cap: `MAX_CONNECTIONS`, lowered where the process's file limit would not
+/// hold that many open connections beside the files the service needs.
+fn connection_cap(wanted: usize) -> usize {
+    let Ok((soft, _)) = rlimit::Resource::NOFILE.get() else { return wanted };
+    let room = usize::try_from(soft.saturating_sub(RESERVED_FILES)).unwrap_or(usize::MAX).max(1);
+    if room < wanted {
+        tracing::warn!(wanted, room, "MAX_CONNECTIONS lowered to what the file limit allows");
+    }
+    wanted.min(room)
+}
+
+/// Raises the process's open-file limit to its hard limit (done once, at start).
+pub fn raise_file_limit() {
+    match rlimit::increase_nofile_limit(u64::MAX) {
+        Ok(limit) => tracing::info!(limit, "open-file limit"),
+        Err(error) => tracing::warn!(%error, "the open-file limit could not be raised"),
+    }
+}
+
+/// Resolves on SIGTERM or SIGINT (SIGINT only where there is no SIGTERM).
+async fn stop_signal() {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};

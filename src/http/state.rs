@@ -26,6 +26,7 @@ pub struct AppState {
     /// a method no route takes.
     pub routes: Vec<(ResourceDef, String)>,
     ready: AtomicBool,
+    draining: AtomicBool,
 }
 
 impl AppState {
@@ -43,6 +44,7 @@ impl AppState {
             metrics,
             routes,
             ready: AtomicBool::new(false),
+            draining: AtomicBool::new(false),
             config,
         }
     }
@@ -52,9 +54,21 @@ impl AppState {
         self.ready.load(Ordering::Acquire)
     }
 
-    /// Marks the server ready (or, when stopping, not).
-    pub fn set_ready(&self, ready: bool) {
-        self.ready.store(ready, Ordering::Release);
+    /// Marks the server ready to serve.
+    pub fn set_ready(&self) {
+        self.ready.store(true, Ordering::Release);
+    }
+
+    /// Whether the server is stopping: `/readyz` is unready and every answer closes its
+    /// connection.
+    pub fn is_draining(&self) -> bool {
+        self.draining.load(Ordering::Acquire)
+    }
+
+    /// Starts the drain: unready from now on.
+    pub fn start_draining(&self) {
+        self.draining.store(true, Ordering::Release);
+        self.ready.store(false, Ordering::Release);
     }
 
     /// The methods the route at `path` answers, if a route is there.

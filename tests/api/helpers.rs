@@ -23,7 +23,14 @@ pub async fn spawn_app() -> TestApp {
 
 /// Starts the server with the default configuration changed by `customise`.
 pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
-    let mut config = Config { port: 0, bind_addr: IpAddr::from([127, 0, 0, 1]), workers: 2, ..Config::default() };
+    let mut config = Config {
+        port: 0,
+        ops_port: Some(0),
+        bind_addr: IpAddr::from([127, 0, 0, 1]),
+        workers: 2,
+        drain: std::time::Duration::ZERO,
+        ..Config::default()
+    };
     customise(&mut config);
     let app = Application::build(config).expect("the server builds and binds");
     let address = format!("http://127.0.0.1:{}", app.port());

@@ -6,7 +6,7 @@ use draughts_api::http::startup::Application;
 #[tokio::test]
 async fn a_stop_signal_ends_the_server_and_closes_the_port() {
     // Arrange: a server whose stop signal is a channel we control.
-    let config = Config { port: 0, bind_addr: [127, 0, 0, 1].into(), workers: 1, ..Config::default() };
+    let config = Config { port: 0, ops_port: None, bind_addr: [127, 0, 0, 1].into(), workers: 1, ..Config::default() };
     let app = Application::build(config).expect("the server binds");
     let url = format!("http://127.0.0.1:{}/readyz", app.port());
     let (stop, stopped) = tokio::sync::oneshot::channel::<()>();

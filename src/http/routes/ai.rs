@@ -5,7 +5,7 @@ use std::sync::Arc;
 
 use actix_web::{post, web, HttpRequest};
 
-use crate::http::client_gone::PeerSocket;
+use crate::http::connection::PeerSocket;
 use crate::http::dto::AiMoveBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;

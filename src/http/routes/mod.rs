@@ -15,6 +15,7 @@ use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use utoipa_actix_web::service_config::ServiceConfig;
 
+use super::clip::clip;
 use super::error::ApiError;
 use super::state::AppState;
 
@@ -35,11 +36,25 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(metrics::metrics);
 }
 
+/// Registers the ops port's endpoints: health, readiness and metrics.
+pub fn configure_ops(cfg: &mut web::ServiceConfig) {
+    cfg.service(health::healthz).service(health::readyz).service(metrics::metrics);
+}
+
+/// Any request the ops port does not take.
+pub async fn ops_unmatched(req: HttpRequest) -> HttpResponse {
+    actix_web::ResponseError::error_response(&ApiError::NotFound(format!(
+        "the ops port serves only GET /healthz, /readyz and /metrics, not {} {}",
+        clip(req.method().as_str()),
+        clip(req.path())
+    )))
+}
+
 /// Any request no endpoint takes: `405 method_not_allowed` with `Allow` where the path has an
 /// endpoint, `404 not_found` otherwise.
 pub async fn unmatched(req: HttpRequest, state: web::Data<AppState>) -> HttpResponse {
-    let (method, path) = (req.method(), req.path());
-    let Some(allowed) = state.allowed_methods(path) else {
+    let (method, path) = (clip(req.method().as_str()), clip(req.path()));
+    let Some(allowed) = state.allowed_methods(req.path()) else {
         return actix_web::ResponseError::error_response(&ApiError::NotFound(format!(
             "no endpoint at {method} {path}"
         )));

@@ -1,0 +1,37 @@
+//! `problem_for_bare_error`: error answers made by a library rather than by a handler (an
+//! unknown Swagger UI file, a method a fixed resource does not take) become problem documents
+//! like every other error.
+
+use actix_web::dev::ServiceResponse;
+use actix_web::http::header;
+use actix_web::http::StatusCode;
+use actix_web::middleware::ErrorHandlerResponse;
+use actix_web::ResponseError;
+
+use super::clip::clip;
+use super::error::ApiError;
+
+/// The `ErrorHandlers` default: leaves problem documents alone, and answers any other error
+/// with a problem of the same status (keeping its `Allow` header).
+pub fn problem_for_bare_error<B>(response: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
+    let is_problem = response
+        .headers()
+        .get(header::CONTENT_TYPE)
+        .is_some_and(|value| value.as_bytes().starts_with(b"application/problem+json"));
+    if is_problem {
+        return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
+    }
+    let (request, bare) = response.into_parts();
+    let (method, path) = (clip(request.method().as_str()), clip(request.path()));
+    let error = match bare.status() {
+        StatusCode::NOT_FOUND => ApiError::NotFound(format!("nothing at {path}")),
+        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed(format!("{method} {path} is not supported")),
+        status => ApiError::Http { status, detail: format!("{method} {path} could not be answered") },
+    };
+    let mut answer = error.error_response();
+    if let Some(allow) = bare.headers().get(header::ALLOW) {
+        answer.headers_mut().insert(header::ALLOW, allow.clone());
+    }
+    let answer = ServiceResponse::new(request, answer).map_into_right_body();
+    Ok(ErrorHandlerResponse::Response(answer))
+}

@@ -1,16 +1,77 @@
 //! The request bodies of the game endpoints, read by serde, and the part of each that is not
-//! the game ([`GameBody::Extra`]): the move to apply, the computer's settings.
+//! the game ([`GameBody::Extra`]): the move to apply, the computer's settings. [`FenSchema`]
+//! and [`MoveTextSchema`] state the form and length of the texts a request carries, as the
+//! readers of `rules::notation` check them.
+
+use std::borrow::Cow;
 
 use compact_str::CompactString;
 use core::time::Duration;
 use serde::de::DeserializeOwned;
 use serde::Deserialize;
-use utoipa::ToSchema;
+use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
+use utoipa::openapi::RefOr;
+use utoipa::{PartialSchema, ToSchema};
 
+use crate::rules::notation::{fen, pdn};
 use crate::service::object_only::optional_object;
+use crate::service::whole_number::optional_whole_number;
 use crate::service::{Difficulty, GameRequest, RuleOverrides, SearchSettings};
 
 use super::error::ApiError;
+
+/// The schema `Fen`: a position in PDN FEN, of the form [`fen::PATTERN`] and at most
+/// [`fen::MAX_CHARS`] characters.
+pub struct FenSchema;
+
+impl PartialSchema for FenSchema {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A position in PDN FEN: the side to move, then the white and the black pieces \
+                 (`W:W31-50:B1-20`, `W:Wa1,c1,Kd6:Bb8`). A FEN of this form that is not a position of \
+                 the variant (a square this board does not have, a square listed twice, a range that \
+                 runs backwards, a man on its crowning row, too many pieces) is `422 invalid_position`.",
+            ))
+            .max_length(Some(fen::MAX_CHARS))
+            .pattern(Some(fen::PATTERN))
+            .examples(["B:W21-32:B1-12"])
+            .into()
+    }
+}
+
+impl ToSchema for FenSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("Fen")
+    }
+}
+
+/// The schema `MoveText`: a move in PDN, of the form [`pdn::PATTERN`] and at most
+/// [`pdn::MAX_CHARS`] characters.
+pub struct MoveTextSchema;
+
+impl PartialSchema for MoveTextSchema {
+    fn schema() -> RefOr<Schema> {
+        ObjectBuilder::new()
+            .schema_type(Type::String)
+            .description(Some(
+                "A move in PDN: two or more squares joined by `-`, `x`, `X`, `:` or `×` (`9-14`, \
+                 `22x15`, `c3:e5`, a whole route such as `22x15x8`). A text of this form that names \
+                 no legal move, or a square this board does not have, is `422 illegal_move`.",
+            ))
+            .max_length(Some(pdn::MAX_CHARS))
+            .pattern(Some(pdn::PATTERN))
+            .examples(["11-15"])
+            .into()
+    }
+}
+
+impl ToSchema for MoveTextSchema {
+    fn name() -> Cow<'static, str> {
+        Cow::Borrowed("MoveText")
+    }
+}
 
 /// A body that describes a game, plus whatever else its endpoint takes.
 pub trait GameBody: DeserializeOwned + 'static {
@@ -62,15 +123,18 @@ macro_rules! game_body {
         $(#[$meta])*
         pub struct $name {
             /// The variant id or alias (`english`, `russian`, `brazilian`, `international`,
-            /// `spanish`, `italian`, `czech`, `turkish`; also `american`, `checkers`, `polish`).
-            #[schema(value_type = String)]
+            /// `spanish`, `italian`, `czech`, `turkish`; also `american`, `checkers`, `polish`),
+            /// in any case. Any other name is `404 unknown_variant`.
+            #[schema(value_type = String, max_length = 32)]
             pub variant: CompactString,
             /// The start position as PDN FEN; the variant's start position if omitted.
             #[serde(default)]
+            #[schema(value_type = Option<FenSchema>)]
             pub fen: Option<String>,
-            /// Moves already played from `fen`, oldest first, in PDN.
+            /// Moves already played from `fen`, oldest first, in PDN. More than the server's
+            /// limit (1000 unless configured otherwise) is `422 too_many_moves`.
             #[serde(default)]
-            #[schema(value_type = Vec<String>)]
+            #[schema(value_type = Vec<MoveTextSchema>, max_items = 1000)]
             pub moves: Vec<CompactString>,
             /// Overrides of the variant's rules.
             #[serde(default, deserialize_with = "optional_object")]
@@ -102,6 +166,7 @@ game_body! {
     ApplyMoveBody {
         /// The move to play, in PDN (`9-14`, `22x15`, `c3:e5`, a full path such as `22x15x8`).
         #[serde(rename = "move")]
+        #[schema(value_type = MoveTextSchema)]
         mv: String,
     }
     extra: String = mv
@@ -116,12 +181,12 @@ game_body! {
         difficulty: Difficulty,
         /// The most time the search may take, in milliseconds (default: easy 10, normal 200,
         /// hard 1000), capped by the server's `MAX_SEARCH_MS`.
-        #[serde(default)]
+        #[serde(default, deserialize_with = "optional_whole_number")]
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         time_ms: Option<u32>,
         /// Makes the easier levels' random choices repeatable. Without it they vary from call
         /// to call (and are not cached).
-        #[serde(default)]
+        #[serde(default, deserialize_with = "optional_whole_number")]
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         seed: Option<u32>,
     }

@@ -45,11 +45,11 @@ pub struct Problem {
 pub enum ApiError {
     /// 400 `invalid_json`: the body is not the JSON this endpoint takes.
     InvalidJson(String),
-    /// 400 `invalid_fen`.
+    /// 400 `invalid_fen`: the FEN is not of the form of a FEN.
     InvalidFen(String),
-    /// 400 `invalid_move_syntax`.
+    /// 400 `invalid_move_syntax`: move text not of the form of move text.
     InvalidMoveSyntax { detail: String, move_index: Option<usize> },
-    /// 400 `invalid_rules`.
+    /// 400 `invalid_rules`: `rules` is not of the form the schema gives.
     InvalidRules(String),
     /// 400 `invalid_query`: a query parameter of a GET endpoint.
     InvalidQuery(String),
@@ -61,8 +61,14 @@ pub enum ApiError {
     MethodNotAllowed(String),
     /// 413 `payload_too_large`.
     PayloadTooLarge(usize),
-    /// 422 `invalid_position`.
+    /// 422 `invalid_position`: a FEN of the right form that is not a position of the variant.
     InvalidPosition(String),
+    /// 422 `unsupported_rules`: rule overrides of the right form that the variant does not
+    /// allow.
+    UnsupportedRules(String),
+    /// 422 `unknown_square`: move text of the right form that names a square the board does
+    /// not have, where no move is looked for (`last_move` of the picture).
+    UnknownSquare(String),
     /// 422 `illegal_move`.
     IllegalMove { detail: String, legal_moves: Vec<String>, move_index: Option<usize> },
     /// 422 `ambiguous_move`.
@@ -106,6 +112,8 @@ impl ApiError {
             MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"),
             PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "Payload too large"),
             InvalidPosition(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_position", "Invalid position"),
+            UnsupportedRules(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unsupported_rules", "Unsupported rules"),
+            UnknownSquare(_) => (StatusCode::UNPROCESSABLE_ENTITY, "unknown_square", "Unknown square"),
             IllegalMove { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "illegal_move", "Illegal move"),
             AmbiguousMove { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "ambiguous_move", "Ambiguous move"),
             GameOver { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "game_over", "Game over"),
@@ -134,6 +142,7 @@ impl ApiError {
             InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d) | InvalidPosition(d) => {
                 (d.clone(), None, None)
             }
+            UnsupportedRules(d) | UnknownSquare(d) => (d.clone(), None, None),
             UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
                 (d.clone(), None, None)
             }
@@ -195,9 +204,9 @@ impl From<ReplayError> for ApiError {
     fn from(error: ReplayError) -> ApiError {
         let detail = error.to_string();
         match error {
-            ReplayError::Fen(_) => ApiError::InvalidFen(detail),
-            ReplayError::Position(_) => ApiError::InvalidPosition(detail),
-            ReplayError::Rules(_) => ApiError::InvalidRules(detail),
+            ReplayError::Fen(error) if error.is_syntax() => ApiError::InvalidFen(detail),
+            ReplayError::Fen(_) | ReplayError::Position(_) => ApiError::InvalidPosition(detail),
+            ReplayError::Rules(_) => ApiError::UnsupportedRules(detail),
             ReplayError::MoveSyntax { index, .. } => ApiError::InvalidMoveSyntax { detail, move_index: index },
             ReplayError::Illegal { index, error: MoveTextError::Ambiguous(_), candidates, .. } => {
                 ApiError::AmbiguousMove { detail, candidates, move_index: index }
@@ -243,10 +252,13 @@ fn outcome(status: Status) -> Option<String> {
 /// The error answers every game endpoint may give, documented once.
 #[derive(IntoResponses)]
 pub enum GameErrors {
-    /// `invalid_json`, `invalid_fen`, `invalid_move_syntax` or `invalid_rules`.
+    /// The request is not of the form the schema gives (a request of that form is never
+    /// answered 400): `invalid_json` (malformed, a wrong type, an unknown field, a number out
+    /// of range), `invalid_fen` (a FEN not of the form of `Fen`), `invalid_move_syntax` (move
+    /// text not of the form of `MoveText`) or `invalid_rules` (`rules` not of its form).
     #[response(status = 400, content_type = "application/problem+json",
-        example = json!({"type": "about:blank", "title": "Invalid FEN", "status": 400, "code": "invalid_fen",
-            "detail": "invalid FEN: \"51\" in the white pieces is not a playable square of this board"}))]
+        example = json!({"type": "about:blank", "title": "Invalid rules", "status": 400, "code": "invalid_rules",
+            "detail": "rules.draw.repetitions: invalid value: integer `300`, expected a whole number from 0 to 255"}))]
     BadRequest(Problem),
     /// `unknown_variant`.
     #[response(status = 404, content_type = "application/problem+json")]
@@ -254,7 +266,11 @@ pub enum GameErrors {
     /// `payload_too_large`.
     #[response(status = 413, content_type = "application/problem+json")]
     PayloadTooLarge(Problem),
-    /// `invalid_position`, `illegal_move`, `ambiguous_move`, `game_over` or `too_many_moves`.
+    /// The request has the form the schema gives but cannot be done: `invalid_position` (a
+    /// FEN that is no position of the variant, such as one naming a square its board does not
+    /// have), `illegal_move` (including a move naming such a square), `ambiguous_move`,
+    /// `game_over`, `too_many_moves` or `unsupported_rules` (a rule the variant does not
+    /// allow, such as optional captures in `international`).
     #[response(status = 422, content_type = "application/problem+json",
         example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
             "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",

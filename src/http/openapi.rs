@@ -17,7 +17,10 @@ use super::routes;
         description = "Checkers and draughts as a stateless HTTP service: legal moves, applying a move, game \
             outcomes, and a computer player at three levels. Games are described in full by every request (`fen` plus `moves`); errors are \
             `application/problem+json` with a stable `code`. Unknown JSON fields are rejected \
-            (`invalid_json`) so that typos do not pass silently. Besides the codes listed per endpoint, any \
+            (`invalid_json`) so that typos do not pass silently. The schemas state every bound the server \
+            checks (ranges, lengths, the forms of a FEN and of move text as patterns): a request of the \
+            schemas' form is never answered 400: it is refused only for what it means (404, 422), or by the \
+            limits of size and load (413, 429, 503). Besides the codes listed per endpoint, any \
             endpoint may answer `404 not_found` (no such path), `405 method_not_allowed` (with `Allow`) \
             and `400 cors_rejected` (a cross-origin request from an origin not allowed by \
             `CORS_ALLOWED_ORIGINS`). Every GET endpoint also answers HEAD."

@@ -68,18 +68,21 @@ impl Default for Picture<'_> {
 /// Why a picture cannot be drawn.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum RenderError {
-    /// The FEN cannot be read.
+    /// The FEN cannot be read ([`FenError::is_syntax`]), or names squares this board does not
+    /// have.
     Fen(FenError),
     /// The FEN is not a position of the variant.
     Position(PositionError),
-    /// The last move's text names a square that is not on this board, or is not move text.
+    /// The last move's text is not move text ([`MoveTextError::is_syntax`]), or names a square
+    /// that is not on this board.
     LastMove(MoveTextError),
 }
 
 impl core::fmt::Display for RenderError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            RenderError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            RenderError::Fen(e) if e.is_syntax() => write!(f, "invalid FEN: {e}"),
+            RenderError::Fen(e) => write!(f, "invalid position: {e}"),
             RenderError::Position(e) => write!(f, "invalid position: {e}"),
             RenderError::LastMove(e) => write!(f, "last_move: {e}"),
         }

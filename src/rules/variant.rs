@@ -1,6 +1,7 @@
 //! `Variant`: the registry of variants, and the one place a runtime variant id becomes the
 //! compile-time [`Rules`] of that variant ([`Variant::visit`]).
 
+use super::notation::Quoted;
 use super::ruleset::{Brazilian, Czech, English, International, Italian, Rules, Russian, Spanish, Turkish};
 
 /// One of the variants the service plays.
@@ -124,7 +125,7 @@ pub struct UnknownVariant(pub String);
 impl core::fmt::Display for UnknownVariant {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         let ids: Vec<&str> = Variant::ALL.iter().map(|v| v.id()).collect();
-        write!(f, "unknown variant {:?}; known variants: {}", self.0, ids.join(", "))
+        write!(f, "unknown variant {}; known variants: {}", Quoted(&self.0), ids.join(", "))
     }
 }
 

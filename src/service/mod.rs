@@ -10,6 +10,8 @@
 //! - [`Difficulty`]: the computer's levels; [`computer`]: its searches and their cache keys;
 //!   [`SearchPool`] and [`SearchCache`]: the threads that run them and their recent answers.
 //! - [`VariantView`]: a variant's rules as plain values.
+//! - [`object_only`] and [`whole_number`]: fields read strictly, with errors that say what
+//!   was expected.
 
 pub mod computer;
 pub mod games;
@@ -21,6 +23,7 @@ pub mod search_cache;
 pub mod search_pool;
 pub mod variants;
 pub mod views;
+pub mod whole_number;
 
 pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, SearchKey, SearchSettings};
 pub use games::{apply_move, legal_moves, prepare_search};

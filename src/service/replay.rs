@@ -3,7 +3,7 @@
 //! request is wrong and why ([`ReplayError`]).
 
 use crate::rules::notation::fen::FenError;
-use crate::rules::notation::pdn::{parse_from_to, MoveTable, MoveTextError};
+use crate::rules::notation::pdn::{parse_from_to, parse_squares, MoveTable, MoveTextError};
 use crate::rules::{Color, Game, Move, ParsePositionError, PlayError, Position, PositionError, Rules, Status};
 
 use super::request::GameRequest;
@@ -11,13 +11,15 @@ use super::request::GameRequest;
 /// Why a requested game cannot be replayed, or a move not played.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum ReplayError {
-    /// The FEN cannot be read.
+    /// The FEN cannot be read ([`FenError::is_syntax`]), or names squares this board does not
+    /// have.
     Fen(FenError),
     /// The FEN is not a position of the variant.
     Position(PositionError),
     /// The rule overrides do not apply to this variant.
     Rules(String),
-    /// A move's text cannot be read; `index` is its place in `moves` (`None`: the extra move).
+    /// A move's text is not of the form of move text ([`MoveTextError::is_syntax`]); `index`
+    /// is its place in `moves` (`None`: the extra move).
     MoveSyntax {
         /// Place in the history, or `None` for the move being applied.
         index: Option<usize>,
@@ -30,7 +32,8 @@ pub enum ReplayError {
         index: Option<usize>,
         /// The move as written.
         text: String,
-        /// Why: [`MoveTextError::Illegal`] or [`MoveTextError::Ambiguous`].
+        /// Why: [`MoveTextError::Illegal`], [`MoveTextError::Ambiguous`], or a square that is
+        /// not on this board ([`MoveTextError::Square`]).
         error: MoveTextError,
         /// The side that was to move.
         side_to_move: Color,
@@ -55,7 +58,8 @@ impl core::fmt::Display for ReplayError {
             None => "move".to_owned(),
         };
         match self {
-            ReplayError::Fen(e) => write!(f, "invalid FEN: {e}"),
+            ReplayError::Fen(e) if e.is_syntax() => write!(f, "invalid FEN: {e}"),
+            ReplayError::Fen(e) => write!(f, "invalid position: {e}"),
             ReplayError::Position(e) => write!(f, "invalid position: {e}"),
             ReplayError::Rules(message) => f.write_str(message),
             ReplayError::MoveSyntax { index, error } => write!(f, "{}: {error}", place(index)),
@@ -63,6 +67,7 @@ impl core::fmt::Display for ReplayError {
                 MoveTextError::Ambiguous(_) => {
                     write!(f, "{}: {text} is ambiguous; write the whole path to choose", place(index))
                 }
+                MoveTextError::Square { .. } => write!(f, "{}: {text} is not a legal move: {error}", place(index)),
                 _ => write!(
                     f,
                     "{}: {text} is not a legal move for {} here{}",
@@ -107,15 +112,20 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
             return Ok(mv);
         }
     }
+    // The form of the text is checked first: a text that is no move text is refused as such,
+    // even after the game has ended.
+    let squares = parse_squares(text, &R::NAMING);
+    if let Err(error) = &squares {
+        if error.is_syntax() {
+            return Err(ReplayError::MoveSyntax { index, error: error.clone() });
+        }
+    }
     let status = game.status();
     if status.is_over() {
         return Err(ReplayError::GameOver { index, status });
     }
     let table = MoveTable::new(game.position(), game.rules().mandatory_capture);
-    let mv = table.find(text).map_err(|error| {
-        if error.is_syntax() {
-            return ReplayError::MoveSyntax { index, error };
-        }
+    let mv = squares.and_then(|squares| table.find_squares(&squares)).map_err(|error| {
         let candidates = match &error {
             MoveTextError::Ambiguous(moves) => {
                 moves.iter().filter_map(|m| table.entry(m)).map(|e| table.notation(e).into()).collect()

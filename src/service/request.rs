@@ -7,6 +7,7 @@ use utoipa::ToSchema;
 
 use super::object_only::optional_object;
 use super::replay::ReplayError;
+use super::whole_number::optional_whole_number;
 use crate::rules::{GameRules, QuietReset, Rules, Variant};
 
 /// A game as a request gives it.
@@ -63,8 +64,12 @@ pub struct RuleOverrides {
 #[serde(deny_unknown_fields)]
 pub struct DrawOverrides {
     /// The same position with the same side to move this many times is a draw (0: off).
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 255)]
     pub repetitions: Option<u8>,
     /// This many moves by each side with no capture and no reset event is a draw (0: off).
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 65535)]
     pub quiet_moves: Option<u16>,
     /// What resets the quiet-move count besides a capture.
     pub quiet_reset: Option<QuietResetEvent>,

@@ -115,7 +115,8 @@ async fn bad_requests_get_the_same_errors_as_the_other_endpoints() {
         (json!({"variant": "english", "time_ms": -5}), 400, "invalid_json"),
         (json!({"variant": "english", "depth": 3}), 400, "invalid_json"),
         (json!({"variant": "klondike"}), 404, "unknown_variant"),
-        (json!({"variant": "english", "fen": "W:W99:B1"}), 400, "invalid_fen"),
+        (json!({"variant": "english", "fen": "W:W9x:B1"}), 400, "invalid_fen"),
+        (json!({"variant": "english", "fen": "W:W99:B1"}), 422, "invalid_position"),
         (json!({"variant": "english", "moves": ["9-13", "9-13"]}), 422, "illegal_move"),
     ];
     for (body, status, code) in cases {

@@ -121,16 +121,16 @@ async fn an_unreadable_fen_is_invalid_fen() {
 }
 
 #[tokio::test]
-async fn a_fen_square_off_the_board_is_invalid_fen_naming_the_square() {
+async fn a_fen_item_that_is_no_square_is_invalid_fen_naming_it() {
     // Arrange
     let app = spawn_app().await;
 
     // Act
-    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W33:B1"})).await;
+    let response = app.post_json(LEGAL, &json!({"variant": "english", "fen": "W:W3z:B1"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_fen").await;
-    assert!(detail(&problem).contains("33"), "{problem}");
+    assert!(detail(&problem).contains("\"3z\""), "{problem}");
 }
 
 #[tokio::test]
@@ -167,12 +167,12 @@ async fn an_unreadable_move_to_apply_is_invalid_move_syntax_without_an_index() {
     let app = spawn_app().await;
 
     // Act
-    let response = app.post_json(APPLY, &json!({"variant": "english", "move": "99-100"})).await;
+    let response = app.post_json(APPLY, &json!({"variant": "english", "move": "9-1000"})).await;
 
     // Assert
     let problem = assert_problem(response, 400, "invalid_move_syntax").await;
     assert!(problem.get("move_index").is_none(), "{problem}");
-    assert!(detail(&problem).contains("99"), "{problem}");
+    assert!(detail(&problem).contains("1000"), "{problem}");
 }
 
 #[tokio::test]
@@ -201,20 +201,6 @@ async fn a_negative_repetition_count_is_invalid_rules() {
     // Assert
     let problem = assert_problem(response, 400, "invalid_rules").await;
     assert!(detail(&problem).contains("-1"), "{problem}");
-}
-
-#[tokio::test]
-async fn optional_capture_in_international_is_invalid_rules() {
-    // Arrange
-    let app = spawn_app().await;
-
-    // Act
-    let response =
-        app.post_json(LEGAL, &json!({"variant": "international", "rules": {"mandatory_capture": false}})).await;
-
-    // Assert
-    let problem = assert_problem(response, 400, "invalid_rules").await;
-    assert!(detail(&problem).contains("mandatory_capture"), "{problem}");
 }
 
 #[tokio::test]
@@ -475,6 +461,20 @@ async fn a_ten_thousand_move_history_is_too_many_moves_not_too_large() {
     // Assert
     let problem = assert_problem(response, 422, "too_many_moves").await;
     assert!(detail(&problem).contains("10000"), "{problem}");
+}
+
+#[tokio::test]
+async fn optional_capture_in_international_is_unsupported_rules() {
+    // Arrange: the rules are of the schema's form; the variant does not allow them.
+    let app = spawn_app().await;
+
+    // Act
+    let response =
+        app.post_json(LEGAL, &json!({"variant": "international", "rules": {"mandatory_capture": false}})).await;
+
+    // Assert
+    let problem = assert_problem(response, 422, "unsupported_rules").await;
+    assert!(detail(&problem).contains("mandatory_capture"), "{problem}");
 }
 
 // ---- 429 rate_limited ----

@@ -5,6 +5,7 @@
 mod ai_move;
 mod board;
 mod bodies;
+mod contract;
 mod cors;
 mod demo;
 mod deploy;

@@ -1,12 +1,15 @@
 //! `GET /v1/board.svg`: a picture of a position, drawn by [`crate::render::board_svg`].
 
 use actix_web::http::header;
-use actix_web::{get, web, HttpRequest, HttpResponse};
+use actix_web::{get, HttpRequest, HttpResponse};
 use serde::Deserialize;
 use utoipa::IntoParams;
 
+use crate::http::dto::{FenSchema, MoveTextSchema};
 use crate::http::error::{ApiError, Problem};
+use crate::http::extract::read_query;
 use crate::render::board_svg::{board_svg, Picture, RenderError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
+use crate::rules::notation::Quoted;
 use crate::rules::variant::UnknownVariant;
 
 /// A picture depends only on its query: clients and proxies may keep it a day.
@@ -17,17 +20,17 @@ const MAX_AGE_SECONDS: u32 = 86_400;
 #[serde(deny_unknown_fields)]
 #[into_params(parameter_in = Query)]
 pub struct BoardQuery {
-    /// The variant id or alias.
-    #[param(example = "english")]
+    /// The variant id or alias, in any case. Any other name is `404 unknown_variant`.
+    #[param(example = "english", max_length = 32)]
     pub variant: String,
     /// The position as PDN FEN, in the variant's square names; the start position if omitted.
-    #[param(example = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29")]
+    #[param(value_type = Option<FenSchema>, example = "B:W18,24,27,28,K10,K15:B12,16,20,K22,K25,K29")]
     pub fen: Option<String>,
     /// Squares to highlight as the last move, written as move text in the variant's square
     /// names, origin first: `11-15`, a capture's whole route `22x15x8`, `c3-d4`. Only the
     /// squares are read (the move before `fen` cannot be checked); each must be a playable
-    /// square of the board (`invalid_move_syntax` otherwise).
-    #[param(example = "22x15")]
+    /// square of the board (`422 unknown_square` otherwise).
+    #[param(value_type = Option<MoveTextSchema>, example = "22x15")]
     pub last_move: Option<String>,
     /// `true` turns the board half a turn (Black's side at the bottom). Default `false`.
     #[param(value_type = Option<bool>, default = false)]
@@ -51,21 +54,25 @@ pub struct BoardQuery {
         (status = 200, description = "The picture", body = String, content_type = "image/svg+xml",
             headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 304, description = "Not modified (the caller's `If-None-Match` holds the `ETag`)"),
-        (status = 400, description = "`invalid_query` (missing `variant`, unknown parameter, bad `flip` or `size`), \
-            `invalid_fen` or `invalid_move_syntax` (`last_move`)",
+        (status = 400, description = "The query is not of the form the parameters give (a query of that form \
+            is never answered 400): `invalid_query` (missing `variant`, an unknown or repeated parameter, bad \
+            `flip` or `size`), `invalid_fen` (`fen` not of the form of `Fen`) or `invalid_move_syntax` \
+            (`last_move` not of the form of `MoveText`)",
             body = Problem, content_type = "application/problem+json",
             example = json!({"type": "about:blank", "title": "Invalid query", "status": 400, "code": "invalid_query",
                 "detail": "size: \"5000\" is not a whole number from 64 to 2048"})),
         (status = 404, description = "`unknown_variant`", body = Problem, content_type = "application/problem+json"),
-        (status = 422, description = "`invalid_position`", body = Problem, content_type = "application/problem+json"),
+        (status = 422, description = "The query has the form the parameters give, but `fen` is no position of \
+            the variant (`invalid_position`), or `last_move` names a square its board does not have \
+            (`unknown_square`)", body = Problem, content_type = "application/problem+json",
+            example = json!({"type": "about:blank", "title": "Unknown square", "status": 422, "code": "unknown_square",
+                "detail": "last_move: \"33\" is not a playable square of this board"})),
         (status = 429, description = "`rate_limited`", body = Problem, content_type = "application/problem+json")
     )
 )]
 #[get("/v1/board.svg")]
 pub async fn board_svg_picture(req: HttpRequest) -> Result<HttpResponse, ApiError> {
-    let query = web::Query::<BoardQuery>::from_query(req.query_string())
-        .map_err(|e| ApiError::InvalidQuery(format!("the query is not valid here: {e}")))?
-        .into_inner();
+    let query: BoardQuery = read_query(req.query_string())?;
     let variant = query.variant.parse().map_err(|e: UnknownVariant| ApiError::UnknownVariant(e.to_string()))?;
     let picture = Picture {
         fen: query.fen.as_deref(),
@@ -76,9 +83,12 @@ pub async fn board_svg_picture(req: HttpRequest) -> Result<HttpResponse, ApiErro
     let svg = board_svg(variant, &picture).map_err(|e| {
         let detail = e.to_string();
         match e {
-            RenderError::Fen(_) => ApiError::InvalidFen(detail),
-            RenderError::Position(_) => ApiError::InvalidPosition(detail),
-            RenderError::LastMove(_) => ApiError::InvalidMoveSyntax { detail, move_index: None },
+            RenderError::Fen(error) if error.is_syntax() => ApiError::InvalidFen(detail),
+            RenderError::Fen(_) | RenderError::Position(_) => ApiError::InvalidPosition(detail),
+            RenderError::LastMove(error) if error.is_syntax() => {
+                ApiError::InvalidMoveSyntax { detail, move_index: None }
+            }
+            RenderError::LastMove(_) => ApiError::UnknownSquare(detail),
         }
     })?;
     Ok(HttpResponse::Ok()
@@ -92,7 +102,7 @@ fn parse_flip(text: Option<&str>) -> Result<bool, ApiError> {
     match text {
         None | Some("false") => Ok(false),
         Some("true") => Ok(true),
-        Some(other) => Err(ApiError::InvalidQuery(format!("flip: {other:?} is not true or false"))),
+        Some(other) => Err(ApiError::InvalidQuery(format!("flip: {} is not true or false", Quoted(other)))),
     }
 }
 
@@ -103,7 +113,10 @@ fn parse_size(text: Option<&str>) -> Result<u32, ApiError> {
     let digits = !text.is_empty() && text.len() <= 5 && text.bytes().all(|b| b.is_ascii_digit());
     match text.parse::<u32>() {
         Ok(size) if digits && (MIN_SIZE..=MAX_SIZE).contains(&size) => Ok(size),
-        _ => Err(ApiError::InvalidQuery(format!("size: {text:?} is not a whole number from {MIN_SIZE} to {MAX_SIZE}"))),
+        _ => Err(ApiError::InvalidQuery(format!(
+            "size: {} is not a whole number from {MIN_SIZE} to {MAX_SIZE}",
+            Quoted(text)
+        ))),
     }
 }
 

@@ -20,7 +20,8 @@ pub async fn list_variants() -> HttpResponse {
 
 /// One variant, by id or alias.
 #[utoipa::path(tag = "variants",
-    params(("variant" = String, Path, description = "Variant id or alias", example = "international")),
+    params(("variant" = String, Path, max_length = 32, example = "international",
+        description = "Variant id or alias, in any case. Any other name is `404 unknown_variant`")),
     responses(
         (status = 200, description = "The variant", body = VariantView,
             headers(("ETag" = String), ("Cache-Control" = String))),

@@ -9,7 +9,8 @@ use smallvec::SmallVec;
 
 use crate::rules::movegen::{PathList, Routes};
 use crate::rules::mv::Move;
-use crate::rules::naming::{scan_name, Naming, SquareError};
+use crate::rules::naming::{scan_name, Naming, ScannedName, SquareError};
+use crate::rules::notation::Quoted;
 use crate::rules::position::Position;
 use crate::rules::ruleset::Rules;
 
@@ -52,18 +53,41 @@ pub fn parse_from_to(text: &str, naming: &Naming) -> Option<(u8, u8)> {
 fn trimmed(text: &str) -> &str {
     match (text.as_bytes().first(), text.as_bytes().last()) {
         (Some(first), Some(last)) if first.is_ascii_alphanumeric() && last.is_ascii_alphanumeric() => text,
-        _ => text.trim(),
+        _ => text.trim_ascii(),
     }
 }
+
+/// The longest move text read, in characters: a route of twenty squares with two-digit numbers
+/// (nineteen captures) fits in 59.
+pub const MAX_CHARS: usize = 60;
+
+/// The form of move text as a regular expression (ECMA-262, as JSON Schema uses it; Rust's
+/// `regex` reads it alike). A text of at most [`MAX_CHARS`] characters matches it exactly when
+/// [`parse_squares`] finds nothing wrong with its form: two or more square names (one to three
+/// digits, or a letter and one or two digits) joined by `-`, `x`, `X`, `:` or `×`, with
+/// whitespace (ASCII's, as [`str::trim_ascii`] takes it) around any of them.
+pub const PATTERN: &str = concat!(
+    r"^",
+    whitespace!(),
+    r"*(?:[0-9]{1,3}|[A-WYZa-wyz][0-9]{1,2})(?:",
+    whitespace!(),
+    r"*[-xX:\u00d7]",
+    whitespace!(),
+    r"*(?:[0-9]{1,3}|[A-WYZa-wyz][0-9]{1,2}))+",
+    whitespace!(),
+    r"*$"
+);
 
 /// Why move text does not name exactly one legal move.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum MoveTextError {
     /// Empty text.
     Empty,
+    /// Longer than [`MAX_CHARS`]: this many characters.
+    TooLong(usize),
     /// Fewer than two squares.
     TooShort(String),
-    /// A square that cannot be read or is not on the board.
+    /// A square that cannot be read ([`SquareError::Malformed`]) or is not on the board.
     Square {
         /// The square as written.
         item: String,
@@ -77,9 +101,15 @@ pub enum MoveTextError {
 }
 
 impl MoveTextError {
-    /// Whether the text itself is unreadable (as opposed to readable but not one legal move).
+    /// Whether the form of the text is wrong (it does not match [`PATTERN`], or is too long),
+    /// as opposed to a text of the right form that names no square of this board or no legal
+    /// move.
     pub fn is_syntax(&self) -> bool {
-        matches!(self, MoveTextError::Empty | MoveTextError::TooShort(_) | MoveTextError::Square { .. })
+        match self {
+            MoveTextError::Empty | MoveTextError::TooLong(_) | MoveTextError::TooShort(_) => true,
+            MoveTextError::Square { reason, .. } => *reason == SquareError::Malformed,
+            MoveTextError::Illegal | MoveTextError::Ambiguous(_) => false,
+        }
     }
 }
 
@@ -87,18 +117,22 @@ impl core::fmt::Display for MoveTextError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
             MoveTextError::Empty => f.write_str("the move is empty"),
-            MoveTextError::TooShort(text) => {
-                write!(f, "{text:?} is not a move: write at least two squares, such as 11-15 or c3-d4")
+            MoveTextError::TooLong(chars) => {
+                write!(f, "the move has {chars} characters; at most {MAX_CHARS} are read")
             }
-            MoveTextError::Square { item, reason } => match reason {
-                SquareError::Malformed => write!(f, "{item:?} is not a square"),
-                SquareError::NoSuchSquare => {
-                    write!(f, "{item:?} is not a playable square of this board")
+            MoveTextError::TooShort(text) => {
+                write!(f, "{} is not a move: write at least two squares, such as 11-15 or c3-d4", Quoted(text))
+            }
+            MoveTextError::Square { item, reason } => {
+                let item = Quoted(item);
+                match reason {
+                    SquareError::Malformed => write!(f, "{item} is not a square"),
+                    SquareError::NoSuchSquare => write!(f, "{item} is not a playable square of this board"),
+                    SquareError::NumbersNotSupported => {
+                        write!(f, "{item} is a number, but this variant names squares algebraically (such as c3)")
+                    }
                 }
-                SquareError::NumbersNotSupported => {
-                    write!(f, "{item:?} is a number, but this variant names squares algebraically (such as c3)")
-                }
-            },
+            }
             MoveTextError::Illegal => f.write_str("no legal move goes that way"),
             MoveTextError::Ambiguous(moves) => write!(f, "{} legal moves go that way", moves.len()),
         }
@@ -110,13 +144,22 @@ impl std::error::Error for MoveTextError {}
 /// The squares of move text: inline up to a long capture's length.
 pub type Squares = SmallVec<[u8; 24]>;
 
-/// Reads the squares of move text (internal indexes), without looking at any position.
+/// Reads the squares of move text (internal indexes), without looking at any position. The
+/// form of the whole text is checked before any square is looked up on the board, so an error
+/// of form ([`MoveTextError::is_syntax`]) comes before one of meaning.
 pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextError> {
+    // Characters are counted only when the bytes could be too many.
+    if text.len() > MAX_CHARS {
+        let chars = text.chars().count();
+        if chars > MAX_CHARS {
+            return Err(MoveTextError::TooLong(chars));
+        }
+    }
     let text = trimmed(text);
     if text.is_empty() {
         return Err(MoveTextError::Empty);
     }
-    let mut squares = Squares::new();
+    let mut names: SmallVec<[(ScannedName, &str); 24]> = SmallVec::new();
     let mut rest = Some(text);
     while let Some(remaining) = rest {
         let (item, after) = match next_separator(remaining) {
@@ -124,16 +167,21 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextErr
             None => (remaining, None),
         };
         let item = trimmed(item);
-        match naming.parse(item) {
-            Ok(square) => squares.push(square),
-            Err(reason) => return Err(MoveTextError::Square { item: item.to_owned(), reason }),
+        match scan_name(item.as_bytes()) {
+            Some((name, len)) if len == item.len() => names.push((name, item)),
+            _ => return Err(MoveTextError::Square { item: item.to_owned(), reason: SquareError::Malformed }),
         }
         rest = after;
     }
-    if squares.len() < 2 {
+    if names.len() < 2 {
         return Err(MoveTextError::TooShort(text.to_owned()));
     }
-    Ok(squares)
+    names
+        .into_iter()
+        .map(|(name, item)| {
+            naming.square_named(name).map_err(|reason| MoveTextError::Square { item: item.to_owned(), reason })
+        })
+        .collect()
 }
 
 /// One legal move and every route (origin, landing squares…, destination) it can take.
@@ -184,12 +232,16 @@ impl MoveTable {
     /// The legal move that `text` names: the move whose route is exactly the squares written,
     /// else the only move whose route passes them in order.
     pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
-        let squares = parse_squares(text, self.naming)?;
+        self.find_squares(&parse_squares(text, self.naming)?)
+    }
+
+    /// The legal move that these squares name, read by [`parse_squares`]: as [`MoveTable::find`].
+    pub fn find_squares(&self, squares: &[u8]) -> Result<Move, MoveTextError> {
         if let Some(entry) = self.entries.iter().find(|e| e.routes.iter().any(|r| r[..] == squares[..])) {
             return Ok(entry.mv);
         }
         let mut found: Vec<Move> =
-            self.entries.iter().filter(|e| e.routes.iter().any(|r| route_matches(r, &squares))).map(|e| e.mv).collect();
+            self.entries.iter().filter(|e| e.routes.iter().any(|r| route_matches(r, squares))).map(|e| e.mv).collect();
         match found.len() {
             0 => Err(MoveTextError::Illegal),
             1 => Ok(found.remove(0)),
@@ -264,8 +316,100 @@ fn compare_routes(naming: &Naming, a: &[u8], b: &[u8]) -> core::cmp::Ordering {
 
 #[cfg(test)]
 mod tests {
+    use proptest::prelude::*;
+    use regex::Regex;
+
     use super::*;
     use crate::rules::ruleset::{English, Russian};
+
+    /// Whether `parse_squares` finds the form of `text` right, on a numbered and an algebraic
+    /// board (the form does not depend on the board).
+    fn well_formed(text: &str) -> bool {
+        let english = parse_squares(text, &English::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
+        let russian = parse_squares(text, &Russian::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
+        assert_eq!(english, russian, "{text:?}");
+        english
+    }
+
+    fn pattern() -> Regex {
+        Regex::new(PATTERN).expect("the pattern is a regular expression")
+    }
+
+    #[test]
+    fn the_pattern_says_the_form_the_reader_reads() {
+        let pattern = pattern();
+        for text in ["11-15", "22x15x8", "c3:e5", "22×15", " 22 x 15 ×\t8 ", "C3-D4", "0-999", "z99-a1", "1\r\n-2"] {
+            assert!(pattern.is_match(text), "{text:?}");
+            assert!(well_formed(text), "{text:?}");
+        }
+        for text in [
+            "",
+            "11",
+            "11-",
+            "-11-15",
+            "11--15",
+            "1 1-15",
+            "1111-15",
+            "c333-d4",
+            "x3-d4",
+            "11-15\u{feff}",
+            "11\u{3000}-15",
+            "11_15",
+        ] {
+            assert!(!pattern.is_match(text), "{text:?}");
+            assert!(!well_formed(text), "{text:?}");
+        }
+    }
+
+    #[test]
+    fn errors_of_form_come_before_errors_of_meaning() {
+        let english = &English::NAMING;
+        assert!(parse_squares("99-zz", english).unwrap_err().is_syntax());
+        let error = parse_squares("11-99", english).unwrap_err();
+        assert!(!error.is_syntax(), "{error}");
+        assert!(matches!(&error, MoveTextError::Square { item, .. } if item == "99"), "{error:?}");
+        assert!(!parse_squares("11-15", &Russian::NAMING).unwrap_err().is_syntax());
+    }
+
+    #[test]
+    fn move_text_longer_than_the_limit_is_not_read() {
+        let long = format!("1-{}2", " ".repeat(MAX_CHARS - 3));
+        assert_eq!(long.chars().count(), MAX_CHARS);
+        assert!(parse_squares(&long, &English::NAMING).is_ok());
+        let longer = format!(" {long}");
+        assert_eq!(parse_squares(&longer, &English::NAMING), Err(MoveTextError::TooLong(MAX_CHARS + 1)));
+    }
+
+    /// Texts made of move text's own tokens and some that are not, so that many are nearly right.
+    fn move_like() -> impl Strategy<Value = String> {
+        let token = prop::sample::select(vec![
+            "1", "15", "32", "050", "1000", "c3", "C3", "a", "x", "X", "-", "-", ":", "×", " ", "\t", "\u{b}", "\u{c}",
+            "\r", "\u{3000}", "\u{feff}", "K", ",", "z9", "x5",
+        ]);
+        prop::collection::vec(token, 0..12).prop_map(|tokens| tokens.concat())
+    }
+
+    /// Texts the pattern matches, with few repetitions of each part so that most are short enough.
+    fn short_texts_of_the_pattern() -> impl Strategy<Value = String> {
+        let unanchored = PATTERN.trim_start_matches('^').trim_end_matches('$');
+        let few = unanchored.replace('*', "{0,2}").replace(")+", "){1,3}");
+        proptest::string::string_regex(&few).expect("a pattern proptest can follow")
+    }
+
+    proptest! {
+        #![proptest_config(ProptestConfig::with_cases(4000))]
+
+        #[test]
+        fn a_text_matches_the_pattern_exactly_when_its_form_is_right(text in move_like()) {
+            prop_assert_eq!(pattern().is_match(&text), well_formed(&text), "{:?}", text);
+        }
+
+        #[test]
+        fn every_text_of_the_pattern_is_well_formed(text in short_texts_of_the_pattern()) {
+            prop_assume!(text.chars().count() <= MAX_CHARS);
+            prop_assert!(well_formed(&text), "{:?}", text);
+        }
+    }
 
     #[test]
     fn move_text_is_split_at_every_separator_and_trimmed() {
@@ -279,7 +423,9 @@ mod tests {
         assert_eq!(parse_squares("c3:e5", &Russian::NAMING).map(|s| s.to_vec()), Ok(vec![c3, e5]));
         assert_eq!(squares("  "), Err(MoveTextError::Empty));
         assert_eq!(squares("22"), Err(MoveTextError::TooShort("22".to_owned())));
-        for (text, item) in [("22-", ""), ("-22-15", ""), ("22--15", ""), ("22-1 5", "1 5"), ("22-99", "99")] {
+        for (text, item) in
+            [("22-", ""), ("-22-15", ""), ("22--15", ""), ("22-1 5", "1 5"), ("99-1 5", "1 5"), ("22-99", "99")]
+        {
             let Err(MoveTextError::Square { item: found, .. }) = squares(text) else {
                 panic!("{text:?} should name a bad square");
             };

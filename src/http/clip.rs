@@ -3,14 +3,13 @@
 
 use std::borrow::Cow;
 
-/// The most characters of client text an answer or a log line repeats.
-pub const ECHO_CHARS: usize = 100;
+use crate::rules::notation::echoed;
 
-/// `text` when it has at most [`ECHO_CHARS`] characters; else its first ones and `…`.
+/// `text` when it has at most 100 characters; else its first 100 and `…`.
 pub fn clip(text: &str) -> Cow<'_, str> {
-    match text.char_indices().nth(ECHO_CHARS) {
-        None => Cow::Borrowed(text),
-        Some((end, _)) => Cow::Owned(format!("{}…", &text[..end])),
+    match echoed(text) {
+        (start, true) => Cow::Owned(format!("{start}…")),
+        (whole, false) => Cow::Borrowed(whole),
     }
 }
 
@@ -21,8 +20,7 @@ mod tests {
     #[test]
     fn short_text_is_kept_and_long_text_cut_at_a_character() {
         assert_eq!(clip("/v1/variants"), "/v1/variants");
-        let long = "é".repeat(ECHO_CHARS + 1);
-        assert_eq!(clip(&long), format!("{}…", "é".repeat(ECHO_CHARS)));
-        assert_eq!(clip(&"a".repeat(ECHO_CHARS)).len(), ECHO_CHARS);
+        assert_eq!(clip(&"é".repeat(101)), format!("{}…", "é".repeat(100)));
+        assert_eq!(clip(&"a".repeat(100)).len(), 100);
     }
 }

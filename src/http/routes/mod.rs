@@ -18,7 +18,6 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use super::clip::clip;
 use super::error::ApiError;
 use super::state::AppState;
-use crate::rules::notation::Quoted;
 
 /// Registers every endpoint. The game endpoints, the busiest, come first: paths are matched
 /// in this order.
@@ -57,8 +56,7 @@ pub async fn unmatched(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
     let (method, path) = (clip(req.method().as_str()), clip(req.path()));
     let Some(allowed) = state.allowed_methods(req.path()) else {
         return actix_web::ResponseError::error_response(&ApiError::NotFound(format!(
-            "no endpoint at {method} {}",
-            Quoted(path)
+            "no endpoint at {method} {path}"
         )));
     };
     let error = ApiError::MethodNotAllowed(format!("{method} {path} is not supported; use {allowed}"));

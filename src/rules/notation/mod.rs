@@ -24,6 +24,15 @@ pub mod route;
 /// The most characters of a text a message repeats.
 const MAX_ECHOED_CHARS: usize = 100;
 
+/// The part of `text` a message repeats (its first 100 characters), and whether that is
+/// less than the whole.
+pub fn echoed(text: &str) -> (&str, bool) {
+    match text.char_indices().nth(MAX_ECHOED_CHARS) {
+        Some((cut, _)) => (&text[..cut], true),
+        None => (text, false),
+    }
+}
+
 /// A text as a message repeats it: quoted and escaped (as `{:?}` writes a string), and cut
 /// after 100 characters with `…`.
 #[derive(Clone, Copy, Debug)]
@@ -31,9 +40,9 @@ pub struct Quoted<'a>(pub &'a str);
 
 impl core::fmt::Display for Quoted<'_> {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self.0.char_indices().nth(MAX_ECHOED_CHARS) {
-            Some((cut, _)) => write!(f, "{:?}…", &self.0[..cut]),
-            None => write!(f, "{:?}", self.0),
+        match echoed(self.0) {
+            (start, true) => write!(f, "{start:?}…"),
+            (whole, false) => write!(f, "{whole:?}"),
         }
     }
 }

@@ -233,7 +233,6 @@ pub fn serve() -> Result<(), String> {
     actix_web::rt::System::new().block_on(async move {
         let app = crate::http::startup::Application::build(config.clone())
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;
-        tracing::info!(port = app.port(), "draughts-api listening");
         app.run_until_stopped().await.map_err(|e| e.to_string())
     })
 }

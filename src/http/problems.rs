@@ -11,14 +11,15 @@ use actix_web::ResponseError;
 use super::clip::clip;
 use super::error::ApiError;
 
-/// The `ErrorHandlers` default: leaves problem documents alone, and answers any other error
-/// with a problem of the same status (keeping its `Allow` header).
+/// The `ErrorHandlers` default: leaves the service's own JSON answers alone (problems, and
+/// `/readyz`'s `not_ready`), and answers any other error with a problem of the same status
+/// (keeping its `Allow` header).
 pub fn problem_for_bare_error<B>(response: ServiceResponse<B>) -> actix_web::Result<ErrorHandlerResponse<B>> {
-    let is_problem = response
-        .headers()
-        .get(header::CONTENT_TYPE)
-        .is_some_and(|value| value.as_bytes().starts_with(b"application/problem+json"));
-    if is_problem {
+    let is_json = response.headers().get(header::CONTENT_TYPE).is_some_and(|value| {
+        let value = value.as_bytes();
+        value.starts_with(b"application/problem+json") || value.starts_with(b"application/json")
+    });
+    if is_json {
         return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
     }
     let (request, bare) = response.into_parts();

@@ -114,11 +114,25 @@ impl Application {
     /// Serves until SIGTERM or SIGINT, then drains (see [`Application::run_until`]); a second
     /// signal during the drain cuts it short.
     pub async fn run_until_stopped(self) -> std::io::Result<()> {
-        self.serve(stop_signal(), async {
-            stop_signal().await;
+        let first = stop_signal();
+        let (stop, stopped) = tokio::sync::oneshot::channel::<()>();
+        let (cut, cut_short) = tokio::sync::oneshot::channel::<()>();
+        tokio::spawn(async move {
+            first.await;
+            let second = stop_signal();
+            let _ = stop.send(());
+            second.await;
             tracing::info!("second stop signal: the drain is cut short");
-        })
-        .await
+            let _ = cut.send(());
+        });
+        tracing::info!("serving; SIGTERM drains, then stops");
+        let stopped = async move {
+            let _ = stopped.await;
+        };
+        let cut_short = async move {
+            let _ = cut_short.await;
+        };
+        self.serve(stopped, cut_short).await
     }
 
     /// Serves until `stop` resolves, then drains: `/readyz` answers 503 and every answer
@@ -194,25 +208,30 @@ pub fn raise_file_limit() {
     }
 }
 
-/// Resolves on SIGTERM or SIGINT (SIGINT only where there is no SIGTERM).
-async fn stop_signal() {
+/// Resolves on SIGTERM or SIGINT. The handlers are installed when this is called, not when
+/// it is first awaited, so a signal that comes in between is not lost.
+fn stop_signal() -> impl Future<Output = ()> + Send + 'static {
     #[cfg(unix)]
     {
         use tokio::signal::unix::{signal, SignalKind};
-        match signal(SignalKind::terminate()) {
-            Ok(mut terminate) => {
-                tokio::select! {
-                    _ = terminate.recv() => {}
-                    _ = tokio::signal::ctrl_c() => {}
+        let streams = signal(SignalKind::terminate()).and_then(|t| Ok((t, signal(SignalKind::interrupt())?)));
+        async move {
+            match streams {
+                Ok((mut terminate, mut interrupt)) => {
+                    tokio::select! {
+                        _ = terminate.recv() => {}
+                        _ = interrupt.recv() => {}
+                    }
                 }
-            }
-            Err(_) => {
-                let _ = tokio::signal::ctrl_c().await;
+                Err(error) => {
+                    tracing::warn!(%error, "no signal handler: the server stops only when killed");
+                    std::future::pending::<()>().await;
+                }
             }
         }
     }
     #[cfg(not(unix))]
-    {
+    async {
         let _ = tokio::signal::ctrl_c().await;
     }
 }

@@ -42,10 +42,16 @@ const DOCUMENTED_VARIABLES: &[&str] = &[
     "MAX_SEARCH_MS",
     "MAX_BODY_BYTES",
     "RATE_LIMIT_PER_MINUTE",
+    "HEADERS_TIMEOUT_MS",
+    "BODY_TIMEOUT_MS",
+    "KEEP_ALIVE_MS",
+    "ANSWER_TIMEOUT_MS",
+    "SEND_TIMEOUT_MS",
+    "MAX_CONNECTIONS",
+    "OPS_PORT",
+    "DRAIN_SECONDS",
+    "TRUSTED_PROXIES",
 ];
-
-/// How long the server lets in-flight requests finish after SIGTERM (`Application::build`).
-const SHUTDOWN_TIMEOUT_SECONDS: u64 = 30;
 
 fn read(path: &str) -> String {
     let path = format!("{K8S}/{path}");
@@ -402,25 +408,27 @@ fn scalar(text: &str, key: &str) -> u64 {
 }
 
 #[tokio::test]
-async fn deployment_probes_port_and_grace_period_fit_the_service() {
-    // Arrange
+async fn deployment_probes_ports_and_grace_period_fit_the_service() {
+    // Arrange: the service as the manifests configure it.
     let deployment = read("base/deployment.yaml");
     let env = env_file("base/config.env");
+    let config = Config::from_lookup(|name| env.get(name).cloned()).expect("the manifests' settings are accepted");
     let app = spawn_app().await;
 
     // Act
     let grace = scalar(&deployment, "terminationGracePeriodSeconds");
-    let pre_stop = scalar(&deployment[deployment.find("preStop:").expect("a preStop hook")..], "seconds");
-    let longest_search = env["MAX_SEARCH_MS"].parse::<u64>().expect("MAX_SEARCH_MS") / 1000;
+    let shutdown = config.drain + config.timeouts.answer.max(config.max_search);
 
-    // Assert: SIGKILL never comes before the server's own shutdown limit.
-    assert!(
-        grace > pre_stop + SHUTDOWN_TIMEOUT_SECONDS && grace > pre_stop + longest_search,
-        "terminationGracePeriodSeconds {grace} <= preStop {pre_stop} s + shutdown {SHUTDOWN_TIMEOUT_SECONDS} s"
-    );
+    // Assert: SIGKILL never comes before the drain and the requests in flight are done, and
+    // the probes use the ops port, which clients cannot fill.
+    assert!(grace > shutdown.as_secs(), "terminationGracePeriodSeconds {grace} <= drain and finish {shutdown:?}");
+    assert!(config.drain.as_secs() >= 5, "the drain outlasts the endpoints' removal");
     assert_eq!(scalar(&deployment, "containerPort"), u64::from(Config::default().port));
+    let ops = &deployment[deployment.find("name: ops").expect("an ops port")..];
+    assert_eq!(Some(scalar(ops, "containerPort") as u16), config.ops_port);
     for path in ["/healthz", "/readyz"] {
-        assert!(deployment.contains(&format!("path: {path}")), "a probe on {path}");
+        let probe = &deployment[deployment.find(&format!("path: {path}")).expect("a probe")..];
+        assert_eq!(probe.lines().nth(1).map(str::trim), Some("port: ops"), "{path} is probed on the ops port");
         assert_eq!(app.get(path).await.status().as_u16(), 200, "{path}");
     }
 }

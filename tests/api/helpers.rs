@@ -14,6 +14,10 @@ pub struct TestApp {
     pub address: String,
     /// A client that never uses a proxy and never follows redirects.
     pub client: reqwest::Client,
+    /// The main port.
+    pub port: u16,
+    /// The ops port (`/healthz`, `/readyz`, `/metrics`), if on.
+    pub ops_port: Option<u16>,
 }
 
 /// Starts the server with the default configuration on a free port of 127.0.0.1.
@@ -33,12 +37,13 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
     };
     customise(&mut config);
     let app = Application::build(config).expect("the server builds and binds");
-    let address = format!("http://127.0.0.1:{}", app.port());
+    let (port, ops_port) = (app.port(), app.ops_port());
+    let address = format!("http://127.0.0.1:{port}");
     // The listener is bound before `build` returns: requests may go at once.
     tokio::spawn(app.run_until_stopped());
     let client =
         reqwest::Client::builder().no_proxy().redirect(reqwest::redirect::Policy::none()).build().expect("a client");
-    TestApp { address, client }
+    TestApp { address, client, port, ops_port }
 }
 
 impl TestApp {
@@ -145,4 +150,16 @@ pub fn keys(value: &Value) -> Vec<&str> {
     let mut keys: Vec<&str> = value.as_object().expect("an object").keys().map(String::as_str).collect();
     keys.sort_unstable();
     keys
+}
+
+/// Sends `bytes` on a new connection to `port` and reads until the server closes it; panics
+/// if it is still open after `guard_seconds` (a bound on a hang, not a timing check).
+pub async fn raw_until_closed(port: u16, bytes: &[u8], guard_seconds: u64) -> String {
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    let mut stream = tokio::net::TcpStream::connect(("127.0.0.1", port)).await.expect("the server accepts");
+    stream.write_all(bytes).await.expect("the request is sent");
+    let mut answer = Vec::new();
+    let read = tokio::time::timeout(std::time::Duration::from_secs(guard_seconds), stream.read_to_end(&mut answer));
+    read.await.expect("the server closes the connection").expect("the answer is read");
+    String::from_utf8_lossy(&answer).into_owned()
 }

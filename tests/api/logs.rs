@@ -21,6 +21,7 @@ impl Server {
     fn start() -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_draughts-api"))
             .env("PORT", "0")
+            .env("OPS_PORT", "0")
             .env("BIND_ADDR", "127.0.0.1")
             .env("LOG_FORMAT", "json")
             .env("RUST_LOG", "info")
@@ -63,7 +64,7 @@ impl Drop for Server {
 async fn every_request_is_logged_as_one_json_line_with_its_request_id() {
     // Arrange
     let server = Server::start();
-    let listening = server.line_where(|v| v["fields"]["message"] == "draughts-api listening");
+    let listening = server.line_where(|v| v["fields"]["message"] == "listening");
     let port = listening["fields"]["port"].as_u64().expect("the line names the port");
     let client = reqwest::Client::builder().no_proxy().build().unwrap();
     let url = format!("http://127.0.0.1:{port}/v1/legal-moves");

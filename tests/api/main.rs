@@ -13,6 +13,7 @@ mod errors;
 mod games;
 mod headers;
 mod helpers;
+mod hostile;
 mod logs;
 mod metrics;
 mod openapi;

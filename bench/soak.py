@@ -787,7 +787,8 @@ async def main(args):
             fail(f"{args.bin} not found: cargo build --release (or bench/soak.sh, which builds)")
         host, port = "127.0.0.1", args.port or free_port()
         log_path = os.path.join(args.out, "server.log")
-        environment = dict(os.environ, PORT=str(port), BIND_ADDR="127.0.0.1", RUST_LOG=os.environ.get("RUST_LOG", "warn"))
+        environment = dict(os.environ, PORT=str(port), BIND_ADDR="127.0.0.1", RUST_LOG=os.environ.get("RUST_LOG", "warn"),
+                           OPS_PORT=os.environ.get("OPS_PORT", "off"))
         for name in ("DURATION", "CONCURRENCY", "URL"):  # this script's, not the server's
             environment.pop(name, None)
         log = open(log_path, "wb")

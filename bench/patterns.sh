@@ -1,7 +1,9 @@
 #!/usr/bin/env bash
-# Fits the international evaluation's pattern values (see README.md, "Patterns"): self-play
-# games, one process per job, then bench/train_patterns.py on all of them.
+# Fits a board family's pattern values (see README.md, "Patterns"): self-play games of one
+# variant, one process per job, then bench/train_patterns.py on all of them.
 # Usage: bench/patterns.sh [options] OUT.bin [-- train_patterns.py options]
+#   --variant V    the variant that plays the games (default international; english fits the
+#                  8x8 short-king family, russian the 8x8 flying-king family)
 #   --games N      games per job (default 5000)
 #   --depth D      the depth each self-play move is searched to (default 6)
 #   --jobs J       self-play processes, each pinned to one CPU when taskset exists (default: CPUs)
@@ -11,6 +13,7 @@
 set -euo pipefail
 here="$(cd "$(dirname "$0")" && pwd)"
 root="$(cd "$here/.." && pwd)"
+variant=international
 games=5000
 depth=6
 jobs=$(nproc)
@@ -21,6 +24,7 @@ out=""
 train=()
 while (($#)); do
   case $1 in
+    --variant) variant=$2; shift ;;
     --games) games=$2; shift ;;
     --depth) depth=$2; shift ;;
     --jobs) jobs=$2; shift ;;
@@ -51,11 +55,13 @@ pids=()
 for ((i = 0; i < jobs; i++)); do
   pin=()
   command -v taskset >/dev/null && pin=(taskset -c $((i % $(nproc))))
-  "${pin[@]}" "$bin" selfplay --variant international --games "$games" --depth "$depth" \
+  "${pin[@]}" "$bin" selfplay --variant "$variant" --games "$games" --depth "$depth" \
     --seed $((seed + i)) >"$data/games-$((seed + i)).txt" &
   pids+=($!)
 done
 for pid in "${pids[@]}"; do wait "$pid"; done
 echo "patterns: self-play games in $data"
 
-"$here/.venv/bin/python" "$here/train_patterns.py" "$out" "$data"/games-*.txt "${train[@]}"
+board=10
+[[ $variant == international ]] || board=8
+"$here/.venv/bin/python" "$here/train_patterns.py" --board "$board" "$out" "$data"/games-*.txt "${train[@]}"

@@ -1,12 +1,11 @@
 #!/usr/bin/env python3
-"""Fits the international evaluation's pattern values to self-play games (bench/README.md,
-"Patterns").
+"""Fits an evaluation's pattern values to self-play games (bench/README.md, "Patterns").
 
-Reads what `draughts-api selfplay --variant international` prints (one quiet position a line:
-game number, White's result, the static value for White, PDN FEN) and fits one value, in
-hundredths of a man, to each arrangement of men in each of 16 overlapping regions of the board
-(4 rows by 4 columns, 8 playable squares, each empty, a white man or a black man: 3^8
-arrangements; kings count as empty), so that sigmoid(K * (static value + the regions' values) /
+Reads what `draughts-api selfplay --variant V` prints (one quiet position a line: game number,
+White's result, the static value for White, PDN FEN, squares numbered or algebraic) and fits
+one value, in hundredths of a man, to each arrangement of men in each overlapping region of the
+board (4 rows by 4 columns, 8 playable squares, each empty, a white man or a black man: 3^8
+arrangements; kings count as empty; 16 regions on the 10x10 board, 9 on the 8x8), so that sigmoid(K * (static value + the regions' values) /
 100) predicts White's result. K is fitted first, to the static value alone. Every position is
 also used mirrored (the board turned round, the colours swapped, the result reversed), and the
 values are then made exactly opposite for mirrored arrangements, so that the evaluation treats
@@ -23,7 +22,7 @@ Games played with pattern values already in the evaluation (a second fit) record
 that include them: --base names that file, its values are taken out of each static value and
 the fit starts from them.
 
-Usage: bench/.venv/bin/python bench/train_patterns.py OUT.bin DATA [DATA...]
+Usage: bench/.venv/bin/python bench/train_patterns.py [--board 8] OUT.bin DATA [DATA...]
 """
 
 import argparse
@@ -31,24 +30,38 @@ import sys
 
 import numpy as np
 
+ARRANGEMENTS = 3**8
+# The board's size (10 or 8), set by --board; the playable squares and regions follow.
 ROWS = 10
 SQUARES = 50
 REGIONS = 16
-ARRANGEMENTS = 3**8
+
+
+def set_board(size):
+    global ROWS, SQUARES, REGIONS
+    ROWS, SQUARES, REGIONS = size, size * size // 2, (size // 2 - 1) ** 2
 
 
 def square(row, column):
-    """The PDN number (1-50) of the playable square at (row, column), row 0 at the top."""
-    return row * 5 + column // 2 + 1
+    """The index (0-based, row by row from the top as White sees it) of the playable square at
+    (row, column): its PDN number less one on numbered boards."""
+    return row * (ROWS // 2) + column // 2
+
+
+def square_index(name):
+    """The index of a square written as a number (`32`) or algebraically (`c3`: file, rank)."""
+    if name[0].isalpha():
+        return square(ROWS - int(name[1:]), ord(name[0]) - ord("a"))
+    return int(name) - 1
 
 
 def region_squares():
     """For each region, its 8 squares (0-based), top row first, left to right."""
     regions = []
-    for top in (0, 2, 4, 6):
-        for left in (0, 2, 4, 6):
+    for top in range(0, ROWS - 2, 2):
+        for left in range(0, ROWS - 2, 2):
             squares = [
-                square(row, column) - 1
+                square(row, column)
                 for row in range(top, top + 4)
                 for column in range(left, left + 4)
                 if (row + column) % 2 == 1
@@ -59,17 +72,18 @@ def region_squares():
 
 
 def parse_squares(text):
-    """The men and kings of one colour's part of a FEN ('W31,32,K45' without the colour)."""
+    """The men and kings (0-based indexes) of one colour's part of a FEN ('W31,32,K45' or
+    'Wa1,c3,Ke5' without the colour)."""
     men, kings = [], []
     for item in filter(None, text.split(",")):
         king = item.startswith("K")
         item = item.lstrip("K")
         if "-" in item:
             first, last = map(int, item.split("-"))
-            numbers = range(first, last + 1)
+            indexes = range(first - 1, last)
         else:
-            numbers = [int(item)]
-        (kings if king else men).extend(numbers)
+            indexes = [square_index(item)]
+        (kings if king else men).extend(indexes)
     return men, kings
 
 
@@ -83,7 +97,7 @@ def load(paths):
                 board = np.zeros(SQUARES, dtype=np.uint8)
                 for part in fen.split(":")[1:]:
                     men, _ = parse_squares(part[1:])
-                    board[np.array(men, dtype=np.int64) - 1] = 1 if part[0] == "W" else 2
+                    board[np.array(men, dtype=np.int64)] = 1 if part[0] == "W" else 2
                 keys.append(file_index * 1_000_000 + int(game))
                 results.append(float(result))
                 values.append(float(value))
@@ -106,7 +120,7 @@ def indices(boards, regions):
 
 def mirror_arrangements():
     """For each arrangement, the arrangement of the mirrored board in the opposite region
-    (region r and 15 - r): its squares in reverse order, the colours swapped."""
+    (region r and REGIONS - 1 - r): its squares in reverse order, the colours swapped."""
     digits = (np.arange(ARRANGEMENTS)[:, None] // 3 ** np.arange(8)) % 3
     swapped = np.array([0, 2, 1])[digits[:, ::-1]]
     return swapped @ 3 ** np.arange(8)
@@ -149,6 +163,7 @@ def byte_limit(text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--board", type=int, choices=(8, 10), default=10, help="the board's size (default 10)")
     parser.add_argument("out")
     parser.add_argument("data", nargs="+")
     parser.add_argument("--l2", type=float, default=2e-9, help="penalty per squared hundredth of a man")
@@ -159,6 +174,7 @@ def main():
     )
     parser.add_argument("--base", help="the pattern values the games' static values include; the fit starts from them")
     args = parser.parse_args()
+    set_board(args.board)
 
     keys, results, values, boards = load(args.data)
     regions = region_squares()

@@ -9,7 +9,7 @@
 //! last pieces with its kings; on the 10x10 board, a lead counts for much less once the side
 //! behind has a king.
 
-use super::patterns;
+use super::patterns::{self, Patterns};
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::{BoardKind, Geometry};
 use crate::rules::ruleset::Rules;
@@ -315,6 +315,7 @@ impl<R: Rules> Tables<R> {
     const FAMILY: Family = Family::of::<R>();
     const WEIGHTS: Weights = Weights::of(Self::FAMILY);
     const MASKS: Masks = masks(R::GEOMETRY);
+    const PATTERNS: Option<&'static Patterns> = patterns::of(Self::FAMILY);
 }
 
 /// The value of `position` for the side to move, in hundredths of a man.
@@ -329,8 +330,8 @@ pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32
     let white = side::<R>(position, Color::White, weights);
     let black = side::<R>(position, Color::Black, weights);
     let mut score = white.score - black.score;
-    if Tables::<R>::FAMILY == Family::FlyingKings10 {
-        score += patterns::value(position.men(Color::White), position.men(Color::Black));
+    if let Some(patterns) = Tables::<R>::PATTERNS {
+        score += patterns.value(position.men(Color::White), position.men(Color::Black));
     }
     score = endgame::<R>(position, &white, &black, score, weights);
     match position.side_to_move() {

@@ -48,9 +48,11 @@ GUINN_COMMIT=b12f109319c88bd0a3b0cf2b8fdca995469083db
 KESTOG_REPO=maksimKorzh/KestoG          # Kestutis Gasaitis' KestoG 1.1 (Linux port), no licence stated
 KESTOG_COMMIT=96b4f68c1f0caf7af739e653ffb5bbbfd80e06b2
 
-# fetch OWNER/NAME COMMIT DIR: the tree of COMMIT, extracted into DIR (replaced).
+# fetch OWNER/NAME COMMIT DIR [PATH...]: the tree of COMMIT (or those paths of it), extracted
+# into DIR (replaced).
 fetch() {
   local repo=$1 commit=$2 dir=$3 git_dir
+  shift 3
   rm -rf "$dir"
   mkdir -p "$dir"
   if [[ -n $mirror ]]; then
@@ -64,7 +66,10 @@ fetch() {
       git --git-dir="$git_dir" fetch --quiet origin
     fi
   fi
-  git --git-dir="$git_dir" archive "$commit" | tar -x -C "$dir"
+  if ! git --git-dir="$git_dir" archive "$commit" "$@" | tar -x -C "$dir"; then
+    echo "build.sh: cannot extract $repo@$commit ${*:-} (a file missing from the copy?)" >&2
+    exit 1
+  fi
   echo "$repo@$commit" >"$dir/../SOURCE"
 }
 
@@ -72,7 +77,13 @@ build_scan() { # $1: scan or scan31
   local name=$1 commit dir
   commit=$([[ $name == scan ]] && echo "$SCAN20_COMMIT" || echo "$SCAN31_COMMIT")
   dir="$dest/$name"
-  fetch "$SCAN_REPO" "$commit" "$dir/src"
+  # Source, eval weights (Scan 3.1: the international ones; its other variants' files are not
+  # needed), Scan 2.0's bitbases, the default scan.ini.
+  if [[ $name == scan ]]; then
+    fetch "$SCAN_REPO" "$commit" "$dir/src" src data/eval data/bb scan.ini readme.txt license.txt
+  else
+    fetch "$SCAN_REPO" "$commit" "$dir/src" src data/eval scan.ini readme.txt protocol.txt license.txt
+  fi
   # Scan's own Makefile (GCC, -O2, -flto, popcnt); the binary runs from the directory holding
   # scan.ini and data/ (eval weights; Scan 2.0 also has its 2-4 piece bitbases in data/bb).
   make -C "$dir/src/src" -j"$jobs" >"$dir/build.log" 2>&1 || make -C "$dir/src/src" -j"$jobs" >>"$dir/build.log" 2>&1

@@ -305,8 +305,8 @@ class HubPlayer(ExternalPlayer):
         Hub-2: ``info depth=.. score=<men> ...``. Unreadable lines leave the values as they were."""
         try:
             if self.version == 2:
-                d = re.search(r"\bdepth=(\d+)", line)
-                s = re.search(r"\bscore=(-?[\d.]+)", line)
+                d = re.search(r"(?:^|\s)depth=(\d+)", line)  # not mean-depth=
+                s = re.search(r"(?:^|\s)score=(-?[\d.]+)", line)
                 return (int(d.group(1)) if d else depth), (round(float(s.group(1)) * 100) if s else score)
             words = line.split()
             return int(words[1]), int(float(words[3]))

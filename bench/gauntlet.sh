@@ -65,5 +65,17 @@ for fam in "${fams[@]}"; do
     built=1
   done
 done
+# All the matches in one table (each match's own table, notes included, is in $out/*.md).
+{
+  echo
+  echo "gauntlet: $player against ${families//,/, } at ${times//,/, } ms per move ($out)"
+  echo
+  header=$(grep -h -m1 '^| A |' "$out"/*.md 2>/dev/null | head -1)
+  if [[ -n $header ]]; then
+    echo "$header"
+    grep -h -m1 '^|---' "$out"/*.md | head -1
+    grep -h "^| $player |" "$out"/*.md
+  fi
+} | tee "$out/summary.md"
 echo "gauntlet: results in $out" >&2
 exit "$status"

@@ -10,7 +10,8 @@ Built outside the repository by ``bench/engines/build.sh`` (see README.md, "Gaun
   ``scan31[:<ms>]``: Scan 3.1 (no bitbases, no book).
 - ``cb:<path>:<variant>[:<ms>]``: an engine written for CheckerBoard's API, driven through our
   ``cbcli`` wrapper (bench/engines/cbcli.c) at ``<path>``, for one 8x8 variant.
-- ``guinn[:<ms>]``: GuiNN Checkers 2.06 (english); ``kestog[:<ms>]``: KestoG 1.1 (russian).
+- ``guinn[:<ms>]``: GuiNN Checkers 2.06 (english); ``kestog[:<ms>]``, ``kodra[:<ms>]``: KestoG 1.1,
+  Kodra 1.0 (russian).
 
 None of them keeps a board of ours: each move the player sends the engine the referee's
 position (Hub: the game's first position and every move since, so that the engine sees
@@ -63,13 +64,14 @@ EXTERNAL_HELP = """  hub:<path>[:<ms>]               a Hub-protocol engine (Scan
                                   book), built by bench/engines/build.sh into $DRAUGHTS_ENGINES
   cb:<path>:<variant>[:<ms>]      a CheckerBoard-API engine behind bench/engines/cbcli.c
   guinn[:<ms>]                    GuiNN Checkers 2.06 (english), no book, no endgame database
-  kestog[:<ms>]                   KestoG 1.1 (russian)"""
+  kestog[:<ms>], kodra[:<ms>]     KestoG 1.1, Kodra 1.0 (russian)"""
 
 NAMED = {
     "scan": ("hub", "scan/scan", "international"),
     "scan31": ("hub", "scan31/scan", "international"),
     "guinn": ("cb", "guinn/guinn-cbcli", "english"),
     "kestog": ("cb", "kestog/kestog-cbcli", "russian"),
+    "kodra": ("cb", "kodra/kodra-cbcli", "russian"),
 }
 
 
@@ -332,6 +334,18 @@ def cb_coords(square: str, variant: str) -> tuple[int, int]:
     return 7 - file, 8 - rank
 
 
+_CB_SQUARES: dict[str, dict[tuple[int, int], str]] = {}
+
+
+def cb_square(x: int, y: int, variant: str) -> str:
+    """Our square at CheckerBoard's board[x][y] (KeyError for a light or off-board square)."""
+    if variant not in _CB_SQUARES:
+        names = [str(n) for n in range(1, 33)] if variant == "english" else \
+            [f"{f}{r}" for f in "abcdefgh" for r in range(1, 9) if (ord(f) - ord("a") + r) % 2 == 1]
+        _CB_SQUARES[variant] = {cb_coords(n, variant): n for n in names}
+    return _CB_SQUARES[variant][(x, y)]
+
+
 def cb_board(pieces: dict[str, str], variant: str) -> str:
     """cbcli's 32-character board: dark squares by (y, then x), 'e' where empty."""
     cells = ["e"] * 32
@@ -394,9 +408,25 @@ class CbPlayer(ExternalPlayer):
         after = words[-1]
         depth, score = self.parse_status(status, side)
         hits = [mv for mv in pos.legal if cb_after(pieces, mv, variant) == after]
+        if not hits and after != board:
+            # A board changed in a way no legal move explains: the engine's rules or view differ.
+            self.desyncs += 1
         if not hits:
-            # Its CBmove, where the engine fills it in (GuiNN leaves it empty: then no move).
-            note = f"the board {self.spec} returned ({after}) follows from none of the server's legal moves"
+            # The engine's CBmove (from, to, captured squares), for engines that fill it in and
+            # leave the board as it was (Kodra); GuiNN does the opposite, KestoG both.
+            try:
+                nums = [int(w) for w in words[1:-2]]
+                frm, to = cb_square(nums[0], nums[1], variant), cb_square(nums[2], nums[3], variant)
+                caps = [cb_square(nums[5 + 2 * j], nums[6 + 2 * j], variant) for j in range(nums[4])]
+            except (ValueError, IndexError, KeyError):
+                frm = to = None
+                caps = []
+            hit = m.find_legal(pos.legal, frm, to, caps) if frm and to else None
+            if hit is not None:
+                hits = [hit]
+        if not hits:
+            note = f"neither the board {self.spec} returned ({after}) nor its move ({' '.join(words[1:-2])}) " \
+                   "is one of the server's legal moves"
             return m.Choice(f"cb:{' '.join(words[1:6])}", ms, depth=depth, score=score, note=note)
         return m.Choice(hits[0]["notation"], ms, depth=depth, score=score)
 

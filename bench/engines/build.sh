@@ -9,7 +9,8 @@
 #           scan31 (Scan 3.1, international, Hub protocol 2; no bitbases, no book)
 #           guinn (GuiNN Checkers 2.06, english, CheckerBoard API; no book, no endgame db)
 #           kestog (KestoG 1.1, russian, CheckerBoard API)
-#           all
+#           kodra (Kodra 1.0, russian, CheckerBoard API; a second russian engine, for comparison)
+#           all (all but scan31)
 #   --dest DIR    where the engines go (default $DRAUGHTS_ENGINES, else ~/.cache/draughts-engines);
 #                 each in DIR/<engine>/, its source in DIR/<engine>/src. match.py looks there
 #                 too (same variable, same default).
@@ -27,14 +28,14 @@ while (($#)); do
     --dest=*) dest=${1#--dest=} ;;
     --mirror) mirror=$2; shift ;;
     --mirror=*) mirror=${1#--mirror=} ;;
-    -h | --help) sed -n '2,22p' "$0"; exit 0 ;;
-    all) engines+=(scan scan31 guinn kestog) ;;
-    scan | scan31 | guinn | kestog) engines+=("$1") ;;
+    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
+    all) engines+=(scan guinn kestog kodra) ;;
+    scan | scan31 | guinn | kestog | kodra) engines+=("$1") ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
-((${#engines[@]})) || { sed -n '2,22p' "$0"; exit 2; }
+((${#engines[@]})) || { sed -n '2,23p' "$0"; exit 2; }
 mkdir -p "$dest"
 dest="$(cd "$dest" && pwd)"
 jobs=${BUILD_JOBS:-1}
@@ -47,6 +48,8 @@ GUINN_REPO=jonkr2/GuiNN_Checkers        # Jonathan Kreuzer's GuiNN Checkers 2.06
 GUINN_COMMIT=b12f109319c88bd0a3b0cf2b8fdca995469083db
 KESTOG_REPO=maksimKorzh/KestoG          # Kestutis Gasaitis' KestoG 1.1 (Linux port), no licence stated
 KESTOG_COMMIT=96b4f68c1f0caf7af739e653ffb5bbbfd80e06b2
+KODRA_REPO=kodejuice/Kodra              # Sochima Biereagu's Kodra 1.0, MIT
+KODRA_COMMIT=d538dd6c0b553eb6bee352d561b1353331c071ca
 
 # fetch OWNER/NAME COMMIT DIR [PATH...]: the tree of COMMIT (or those paths of it), extracted
 # into DIR (replaced).
@@ -163,10 +166,21 @@ build_kestog() {
   echo "build.sh: kestog -> $dir/kestog-cbcli"
 }
 
+build_kodra() {
+  local dir="$dest/kodra"
+  fetch "$KODRA_REPO" "$KODRA_COMMIT" "$dir/src" src LICENSE README.md
+  # Its DLL source (main.c includes the rest) with our stand-in <windows.h> (kodra/).
+  gcc -O3 -std=gnu99 -I"$here/kodra" -c "$dir/src/src/main.c" -o "$dir/kodra.o" 2>"$dir/build.log"
+  gcc -O2 -c "$here/cbcli.c" -o "$dir/cbcli.o"
+  gcc -o "$dir/kodra-cbcli" "$dir/kodra.o" "$dir/cbcli.o" -lm -lpthread
+  echo "build.sh: kodra -> $dir/kodra-cbcli"
+}
+
 for e in "${engines[@]}"; do
   case $e in
     scan | scan31) build_scan "$e" ;;
     guinn) build_guinn ;;
     kestog) build_kestog ;;
+    kodra) build_kodra ;;
   esac
 done

@@ -10,8 +10,8 @@ Built outside the repository by ``bench/engines/build.sh`` (see README.md, "Gaun
   ``scan31[:<ms>]``: Scan 3.1 (no bitbases, no book).
 - ``cb:<path>:<variant>[:<ms>]``: an engine written for CheckerBoard's API, driven through our
   ``cbcli`` wrapper (bench/engines/cbcli.c) at ``<path>``, for one 8x8 variant.
-- ``guinn[:<ms>]``: GuiNN Checkers 2.06 (english); ``kestog[:<ms>]``, ``kodra[:<ms>]``: KestoG 1.1,
-  Kodra 1.0 (russian).
+- ``cake[:<ms>]``, ``guinn[:<ms>]``: Cake 1.89g, GuiNN Checkers 2.06 (english); ``kestog[:<ms>]``,
+  ``kodra[:<ms>]``: KestoG 1.1, Kodra 1.0 (russian).
 
 None of them keeps a board of ours: each move the player sends the engine the referee's
 position (Hub: the game's first position and every move since, so that the engine sees
@@ -63,16 +63,21 @@ EXTERNAL_HELP = """  hub:<path>[:<ms>]               a Hub-protocol engine (Scan
   scan[:<ms>], scan31[:<ms>]      Scan 2.0 (2-4 piece bitbases, no book) / Scan 3.1 (no bitbases, no
                                   book), built by bench/engines/build.sh into $DRAUGHTS_ENGINES
   cb:<path>:<variant>[:<ms>]      a CheckerBoard-API engine behind bench/engines/cbcli.c
-  guinn[:<ms>]                    GuiNN Checkers 2.06 (english), no book, no endgame database
+  cake[:<ms>], guinn[:<ms>]       Cake 1.89g, GuiNN Checkers 2.06 (english), no book, no endgame database
   kestog[:<ms>], kodra[:<ms>]     KestoG 1.1, Kodra 1.0 (russian)"""
 
 NAMED = {
     "scan": ("hub", "scan/scan", "international"),
     "scan31": ("hub", "scan31/scan", "international"),
+    "cake": ("cb", "cake/cake-cbcli", "english"),
     "guinn": ("cb", "guinn/guinn-cbcli", "english"),
     "kestog": ("cb", "kestog/kestog-cbcli", "russian"),
     "kodra": ("cb", "kodra/kodra-cbcli", "russian"),
 }
+# enginecommand()s sent to a CheckerBoard engine before its first move: its options, as
+# CheckerBoard would set them. Cake: 64 MiB hash (its default is 16), no book (it has none
+# here anyway). GuiNN's 64 MiB and no book are its build's defaults (bench/engines/guinn/).
+CB_SETUP = {"cake": ["set hashsize 64", "set book 0"]}
 
 
 def make_external_player(spec: str, default_ms: Optional[int]) -> Optional[m.Player]:
@@ -104,7 +109,7 @@ def make_external_player(spec: str, default_ms: Optional[int]) -> Optional[m.Pla
                          f" --dest {ENGINES_DIR}, or set DRAUGHTS_ENGINES)")
     if kind == "hub":
         return HubPlayer(spec, path, ms)
-    return CbPlayer(spec, path, variant, ms)
+    return CbPlayer(spec, path, variant, ms, CB_SETUP.get(name, []))
 
 
 class EngineProcess:
@@ -370,16 +375,24 @@ class CbPlayer(ExternalPlayer):
     """A CheckerBoard engine behind cbcli: ``go <ms> <w|b> <board32> [reset] exact hard=<ms>``
     -> ``info <status>``, ``move <fx> <fy> <tx> <ty> <n> <captured x y>... <result> <board32>``."""
 
-    def __init__(self, spec: str, path: Path, variant: str, time_ms: int):
+    def __init__(self, spec: str, path: Path, variant: str, time_ms: int, setup: Optional[list[str]] = None):
         self.spec = spec
         self.path = path
         self.variants = (variant,)
         self.time_ms = time_ms
+        self.setup = setup or []
         self.first = True
 
     def start(self, pos: m.Position, seed: int) -> None:
         self.close()
         self.engine = EngineProcess([str(self.path.resolve())], self.path.resolve().parent)
+        deadline = time.monotonic() + 60
+        for command in self.setup:
+            # The reply is only logged by the engine's own rules (Cake answers "cannot access
+            # registry" and still takes the value); a missing reply is a forfeit.
+            self.engine.send(f"cmd {command}")
+            while not self.engine.readline(deadline).startswith("cmd "):
+                pass
         self.first = True
 
     def choose(self, pos: m.Position) -> m.Choice:

@@ -568,8 +568,9 @@ PLAYER_HELP = """players:
   pydraughts-simple[:<limit>]     py-draughts SimpleEngine: english, russian, brazilian, international
   pydraughts-turbo[:<limit>]      py-draughts TurboEngine: international
   damers[:<limit>]                dame-rs Engine: international
-  hub:<path>[:<ms>], scan[:<ms>], scan31[:<ms>], cb:<path>:<variant>[:<ms>], guinn[:<ms>],
-  kestog[:<ms>], kodra[:<ms>]     engines of other projects, built by bench/engines/build.sh
+  hub:<path>[:<ms>], scan[:<ms>], scan31[:<ms>], cb:<path>:<variant>[:<ms>], cake[:<ms>],
+  guinn[:<ms>], kestog[:<ms>], kodra[:<ms>]
+                                  engines of other projects, built by bench/engines/build.sh
                                   (external_players.py; README.md, "Gauntlet")
   <limit> is <ms>, <ms>ms or d<depth>; without one, --time-ms applies (default 1000 ms; with
   --time-ms 0 each engine's own default: server's per difficulty, py-draughts simple depth 6,

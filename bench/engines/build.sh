@@ -7,6 +7,7 @@
 # Usage: bench/engines/build.sh [--dest DIR] [--mirror DIR] ENGINE...
 #   ENGINE: scan (Scan 2.0, international, Hub protocol; 2-4 piece bitbases, no book)
 #           scan31 (Scan 3.1, international, Hub protocol 2; no bitbases, no book)
+#           cake (Cake 1.89g, english, CheckerBoard API; no book, no endgame db)
 #           guinn (GuiNN Checkers 2.06, english, CheckerBoard API; no book, no endgame db)
 #           kestog (KestoG 1.1, russian, CheckerBoard API)
 #           kodra (Kodra 1.0, russian, CheckerBoard API; a second russian engine, for comparison)
@@ -28,14 +29,14 @@ while (($#)); do
     --dest=*) dest=${1#--dest=} ;;
     --mirror) mirror=$2; shift ;;
     --mirror=*) mirror=${1#--mirror=} ;;
-    -h | --help) sed -n '2,23p' "$0"; exit 0 ;;
-    all) engines+=(scan guinn kestog kodra) ;;
-    scan | scan31 | guinn | kestog | kodra) engines+=("$1") ;;
+    -h | --help) sed -n '2,24p' "$0"; exit 0 ;;
+    all) engines+=(scan cake guinn kestog kodra) ;;
+    scan | scan31 | cake | guinn | kestog | kodra) engines+=("$1") ;;
     *) echo "build.sh: unknown argument $1 (see --help)" >&2; exit 2 ;;
   esac
   shift
 done
-((${#engines[@]})) || { sed -n '2,23p' "$0"; exit 2; }
+((${#engines[@]})) || { sed -n '2,24p' "$0"; exit 2; }
 mkdir -p "$dest"
 dest="$(cd "$dest" && pwd)"
 jobs=${BUILD_JOBS:-1}
@@ -44,6 +45,8 @@ jobs=${BUILD_JOBS:-1}
 SCAN_REPO=rhalbersma/scan               # Fabien Letouzey's Scan releases, GPL-3.0
 SCAN20_COMMIT=57082ee503467e7c2b6317256beb0b58c4e38e2e   # "Scan 2.0 by Fabien Letouzey."
 SCAN31_COMMIT=7aae17e7b7bfc47744601afb1ee7655e18983ce5   # "Scan 3.1 by Fabien Letouzey."
+CAKE_REPO=martinfierz/cake              # Martin Fierz's Cake (1.89g at this commit), no licence stated
+CAKE_COMMIT=0221bfb2a625015c067e48825d6be3a6c28fa6d5
 GUINN_REPO=jonkr2/GuiNN_Checkers        # Jonathan Kreuzer's GuiNN Checkers 2.06, CC BY-NC-SA 3.0
 GUINN_COMMIT=b12f109319c88bd0a3b0cf2b8fdca995469083db
 KESTOG_REPO=maksimKorzh/KestoG          # Kestutis Gasaitis' KestoG 1.1 (Linux port), no licence stated
@@ -166,6 +169,37 @@ build_kestog() {
   echo "build.sh: kestog -> $dir/kestog-cbcli"
 }
 
+build_cake() {
+  local dir="$dest/cake" b
+  # The engine's files as its Visual Studio project compiles them into cake.dll.
+  local files=(app_instance bookht boolean cakedll cakepp cake_book cake_eval_parametrized cake_misc initcake move_gen
+    pattern)
+  fetch "$CAKE_REPO" "$CAKE_COMMIT" "$dir/src" README.md versionhistory.txt "${files[@]/%/.c}" app_instance.h boolean.h \
+    cakepp.h cake_book.h cake_eval.h cake_misc.h consts.h dblookup.h egdb.h initcake.h move_gen.h pattern.h resource.h \
+    structs.h switches.h
+  b="$dir/build"
+  rm -rf "$b"
+  mkdir -p "$b"
+  cp "$dir/src/"*.c "$dir/src/"*.h "$b/"
+  # Our stand-ins for the Windows headers it includes (cake/: MSVC intrinsics, no registry, wall
+  # clock), and one switch turned off in the build copy: Ed Gilbert's endgame-database driver
+  # (a Windows library; this build plays without endgame databases, as CheckerBoard does
+  # without one installed).
+  cp "$here"/cake/*.h "$b/"
+  ln -sf windows.h "$b/Windows.h"
+  sed -i 's/^#define USE_KR_DB/#undef USE_KR_DB/' "$b/switches.h"
+  local f objs=()
+  for f in "${files[@]}"; do
+    # _WIN64 only selects its version string (1.89g rather than the 32-bit build's 1.85).
+    gcc -O2 -std=c11 -D_POSIX_C_SOURCE=200809L -D_WIN64 '-D__int64=long long' -I"$b" -include windows.h \
+      -c "$b/$f.c" -o "$b/$f.o" 2>>"$dir/build.log"
+    objs+=("$b/$f.o")
+  done
+  gcc -O2 -c "$here/cbcli.c" -o "$b/cbcli.o"
+  gcc -o "$dir/cake-cbcli" "${objs[@]}" "$b/cbcli.o" -lm -lpthread
+  echo "build.sh: cake -> $dir/cake-cbcli (run from $dir)"
+}
+
 build_kodra() {
   local dir="$dest/kodra"
   fetch "$KODRA_REPO" "$KODRA_COMMIT" "$dir/src" src LICENSE README.md
@@ -179,6 +213,7 @@ build_kodra() {
 for e in "${engines[@]}"; do
   case $e in
     scan | scan31) build_scan "$e" ;;
+    cake) build_cake ;;
     guinn) build_guinn ;;
     kestog) build_kestog ;;
     kodra) build_kodra ;;

@@ -115,6 +115,20 @@ static void *watchdog(void *arg) {
     return NULL;
 }
 
+/* The engine's own printing goes to stderr while it runs, so that stdout carries only ours. */
+static int quiet_begin(void) {
+    fflush(stdout);
+    int saved = dup(1);
+    dup2(2, 1);
+    return saved;
+}
+
+static void quiet_end(int saved) {
+    fflush(stdout);
+    dup2(saved, 1);
+    close(saved);
+}
+
 int main(void) {
     static char line[4096];
     setvbuf(stdout, NULL, _IOLBF, 0);
@@ -124,15 +138,19 @@ int main(void) {
         if (strcmp(word, "quit") == 0) break;
         if (strcmp(word, "name") == 0) {
             char cmd[256] = "name", reply[1024] = "";
+            int saved = quiet_begin();
             enginecommand(cmd, reply);
+            quiet_end(saved);
             printf("name %s\n", reply);
         } else if (strcmp(word, "cmd") == 0) {
             char cmd[256] = "", reply[1024] = "";
             const char *rest = line + 3;
             while (*rest == ' ') rest++;
-            strncpy(cmd, rest, sizeof cmd - 1);
+            snprintf(cmd, sizeof cmd, "%s", rest);
             cmd[strcspn(cmd, "\r\n")] = 0;
+            int saved = quiet_begin();
             int ok = enginecommand(cmd, reply);
+            quiet_end(saved);
             reply[strcspn(reply, "\r\n")] = 0;
             printf("cmd %d %s\n", ok, reply);
         } else if (strcmp(word, "go") == 0) {
@@ -177,14 +195,10 @@ int main(void) {
                 wd_done = 0;
                 pthread_create(&wd, NULL, watchdog, NULL);
             }
-            fflush(stdout);
-            int saved = dup(1);
-            dup2(2, 1); /* the engine's own printing goes to stderr */
+            int saved = quiet_begin();
             int result = getmove(board, colour[0] == 'w' ? CB_WHITE : CB_BLACK, ms / 1000.0, str, (int *)&playnow,
                                  info, 0, &mv);
-            fflush(stdout);
-            dup2(saved, 1);
-            close(saved);
+            quiet_end(saved);
             if (hard > 0) {
                 pthread_mutex_lock(&wd_lock);
                 wd_done = 1;

@@ -447,8 +447,10 @@ class CbPlayer(ExternalPlayer):
     def parse_status(status: str, side: str) -> tuple[Optional[int], Optional[int]]:
         """Depth and score (for the mover, in the engine's own units) from the engine's status
         line, where it gives them: KestoG ``[depth 14] ... [eval 3]``, GuiNN ``Eval: -12  Depth:
-        17/30``, both + good for black."""
-        d = re.search(r"\[depth (\d+)\]", status) or re.search(r"Depth: (\d+)", status)
+        17/30``, both + good for black; Kodra ``[depth 14] [eval 2]``, the same; Cake ``depth
+        15/46/21.3 ... value=4`` (depth only: its value's sign convention is not documented)."""
+        d = re.search(r"\[depth (\d+)\]", status) or re.search(r"Depth: (\d+)", status) or \
+            re.search(r"\bdepth (\d+)/", status)  # Cake: "depth 15/46/21.3"
         depth = int(d.group(1)) if d else None
         score = None
         e = re.search(r"\[eval (-?\d+)\]", status) or re.search(r"Eval: (-?\d+)", status)

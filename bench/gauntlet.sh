@@ -2,10 +2,11 @@
 # The gauntlet (README.md, "Gauntlet"): our engine against the strongest open engine of each
 # board family, at equal time per move, every move refereed by our server (match.sh).
 #
-# Usage: bench/gauntlet.sh [--family F[,F...]] [--times MS[,MS...]] [--ballots N] [--player SPEC]
+# Usage: bench/gauntlet.sh [--family F[,F...]] [--opponent SPEC[,...]] [--times MS[,MS...]] [--ballots N] [--player SPEC]
 #                          [--out DIR] [match.sh options...]
-#   --family   international (Scan 2.0), english (GuiNN Checkers 2.06), russian (KestoG 1.1),
-#              or all (default)
+#   --family   international (Scan 2.0), english (Cake 1.89g and GuiNN Checkers 2.06: even with
+#              each other, so both), russian (KestoG 1.1), or all (default)
+#   --opponent SPEC[,SPEC...]  instead of the family's opponents (e.g. kodra, scan31)
 #   --times    milliseconds per move for both sides (default 500,1000), one match per time
 #   --ballots  openings, each played with both colours (default 20: 40 games per match)
 #   --player   our side (default api:hard)
@@ -21,6 +22,7 @@ times="500,1000"
 ballots=20
 player="api:hard"
 out=""
+only=""
 pass=()
 while (($#)); do
   case $1 in
@@ -28,8 +30,9 @@ while (($#)); do
     --times) times=$2; shift ;;
     --ballots) ballots=$2; shift ;;
     --player) player=$2; shift ;;
+    --opponent) only=$2; shift ;;
     --out) out=$2; shift ;;
-    -h | --help) sed -n '2,18p' "$0"; exit 0 ;;
+    -h | --help) sed -n '2,20p' "$0"; exit 0 ;;
     *) pass+=("$1") ;;
   esac
   shift
@@ -39,30 +42,33 @@ out=${out:-$here/gauntlet-out/$(date -u +%Y%m%d-%H%M%S)}
 mkdir -p "$out"
 engines=${DRAUGHTS_ENGINES:-$HOME/.cache/draughts-engines}
 
-declare -A opponent=([international]=scan [english]=guinn [russian]=kestog)
-declare -A binary=([scan]=scan/scan [guinn]=guinn/guinn-cbcli [kestog]=kestog/kestog-cbcli)
+declare -A opponents=([international]=scan [english]=cake,guinn [russian]=kestog)
+declare -A binary=([scan]=scan/scan [scan31]=scan31/scan [cake]=cake/cake-cbcli [guinn]=guinn/guinn-cbcli
+  [kestog]=kestog/kestog-cbcli [kodra]=kodra/kodra-cbcli)
 
 status=0
 built=0
 IFS=, read -ra fams <<<"$families"
 IFS=, read -ra mss <<<"$times"
 for fam in "${fams[@]}"; do
-  opp=${opponent[$fam]:-}
-  [[ -n $opp ]] || { echo "gauntlet: unknown family $fam (international, english, russian)" >&2; exit 2; }
-  if [[ ! -x $engines/${binary[$opp]} ]]; then
-    echo "gauntlet: $opp is not built in $engines; run: bench/engines/build.sh --dest $engines $opp" >&2
-    exit 2
-  fi
-  for ms in "${mss[@]}"; do
-    name="$fam-$opp-${ms}ms"
-    echo "gauntlet: $player vs $opp, $fam, $ms ms per move, $ballots ballots x 2 colours -> $out/$name.*" >&2
-    extra=()
-    # Build the server once at most (match.sh builds unless told not to).
-    ((built)) && extra+=(--skip-build)
-    DRAUGHTS_ENGINES=$engines "$here/match.sh" "${pass[@]}" "${extra[@]}" "$player" "$opp" --variant "$fam" \
-      --ballots "$ballots" --time-ms "$ms" --json "$out/$name.json" --pgn "$out/$name.pdn" \
-      | tee "$out/$name.md" || status=1
-    built=1
+  [[ -n ${opponents[$fam]:-} ]] || { echo "gauntlet: unknown family $fam (international, english, russian)" >&2; exit 2; }
+  IFS=, read -ra opps <<<"${only:-${opponents[$fam]}}"
+  for opp in "${opps[@]}"; do
+    if [[ -n ${binary[$opp]:-} && ! -x $engines/${binary[$opp]} ]]; then
+      echo "gauntlet: $opp is not built in $engines; run: bench/engines/build.sh --dest $engines $opp" >&2
+      exit 2
+    fi
+    for ms in "${mss[@]}"; do
+      name="$fam-${opp//[^A-Za-z0-9]/_}-${ms}ms"
+      echo "gauntlet: $player vs $opp, $fam, $ms ms per move, $ballots ballots x 2 colours -> $out/$name.*" >&2
+      extra=()
+      # Build the server once at most (match.sh builds unless told not to).
+      ((built)) && extra+=(--skip-build)
+      DRAUGHTS_ENGINES=$engines "$here/match.sh" "${pass[@]}" "${extra[@]}" "$player" "$opp" --variant "$fam" \
+        --ballots "$ballots" --time-ms "$ms" --json "$out/$name.json" --pgn "$out/$name.pdn" \
+        | tee "$out/$name.md" || status=1
+      built=1
+    done
   done
 done
 # All the matches in one table (each match's own table, notes included, is in $out/*.md).

@@ -568,6 +568,10 @@ PLAYER_HELP = """players:
   pydraughts-simple[:<limit>]     py-draughts SimpleEngine: english, russian, brazilian, international
   pydraughts-turbo[:<limit>]      py-draughts TurboEngine: international
   damers[:<limit>]                dame-rs Engine: international
+  hub:<path>[:<ms>], scan[:<ms>], scan31[:<ms>], cb:<path>:<variant>[:<ms>], cake[:<ms>],
+  guinn[:<ms>], kestog[:<ms>], kodra[:<ms>]
+                                  engines of other projects, built by bench/engines/build.sh
+                                  (external_players.py; README.md, "Gauntlet")
   <limit> is <ms>, <ms>ms or d<depth>; without one, --time-ms applies (default 1000 ms; with
   --time-ms 0 each engine's own default: server's per difficulty, py-draughts simple depth 6,
   turbo depth 12, dame-rs depth 10)."""
@@ -585,6 +589,11 @@ def make_player(spec: str, api: Api, default_ms: Optional[int]) -> Player:
         return ApiPlayer(spec, api_for(url) if url else api, difficulty or "normal", ms or default_ms)
     if name == "random":
         return RandomPlayer(spec, api)
+    from external_players import make_external_player  # engines of other projects (the gauntlet)
+
+    external = make_external_player(spec, default_ms)
+    if external is not None:
+        return external
     depth, ms = parse_limit(rest or None)
     if depth is None and ms is None:
         ms = default_ms
@@ -751,6 +760,8 @@ def play_game(job: GameJob) -> GameRecord:
     def record(result: str, reason: str, detail: str = "", offender: Optional[str] = None, fen: str = "") -> GameRecord:
         for colour, p in players.items():
             stats[colour].desyncs = p.desyncs
+            if hasattr(p, "close"):  # an engine process (external_players.py): stopped after each game
+                p.close()
         return GameRecord(job.match, job.index, job.variant, job.opening.name, job.opening.fen, len(job.opening.moves),
                           job.white, job.black, job.a_is_white, list(moves), result, reason, detail, offender, fen,
                           time.perf_counter() - t_start, stats)

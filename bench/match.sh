@@ -49,8 +49,9 @@ if [[ -z $url ]]; then
   log="$(mktemp "${TMPDIR:-/tmp}/draughts-match-server.XXXXXX")"
   ncpu=$(nproc)
   # One search thread per game at least, a queue that never refuses the games in flight,
-  # and a time cap above any --time-ms a match asks for.
-  PORT=$port BIND_ADDR=127.0.0.1 RUST_LOG="${RUST_LOG:-warn}" \
+  # a time cap above any --time-ms a match asks for, and no ops port (its default, 9090, would
+  # stop a second match from starting while one runs).
+  PORT=$port BIND_ADDR=127.0.0.1 OPS_PORT="${OPS_PORT:-off}" RUST_LOG="${RUST_LOG:-warn}" \
     SEARCH_THREADS="${SEARCH_THREADS:-$((jobs > ncpu ? jobs : ncpu))}" \
     SEARCH_QUEUE="${SEARCH_QUEUE:-$((jobs > 64 ? jobs : 64))}" \
     MAX_SEARCH_MS="${MAX_SEARCH_MS:-60000}" \

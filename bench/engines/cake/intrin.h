@@ -1,0 +1,3 @@
+/* Linux stand-in (Cake build): see windows.h. Our code. */
+#pragma once
+#include "windows.h"

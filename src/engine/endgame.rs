@@ -7,7 +7,8 @@
 //! - [`Value`]: a result with its distance in plies, one byte per position.
 //! - [`solve`](solve::solve) and [`build`]: the retrograde analysis and the resumable build.
 //! - [`file`]: the slice file, its header and checksum.
-//! - [`Endgames`] and [`VariantTables`]: the loaded databases and the probe.
+//! - [`Endgames`] and [`VariantTables`]: the loaded databases and the probe;
+//!   [`EndgameProbe`]: the probe as the search asks it.
 //!
 //! Depends on the rules only; docs/endgame.md says how they are built and shipped.
 
@@ -15,6 +16,7 @@ pub mod build;
 pub mod file;
 pub mod index;
 pub mod material;
+pub mod probe;
 pub mod solve;
 pub mod tables;
 pub mod value;
@@ -22,5 +24,6 @@ pub mod value;
 pub use build::{build, BuildError, Event, Summary};
 pub use index::Indexer;
 pub use material::Material;
+pub use probe::EndgameProbe;
 pub use tables::{Endgames, VariantTables};
 pub use value::Value;

@@ -187,3 +187,43 @@ fn english_two_kings_against_one_are_won_within_the_forty_moves() {
 fn international_man_and_king_against_a_king_are_won_within_the_counts() {
     longest_win_is_converted::<International>(3, Material::new(1, 1, 0, 1));
 }
+
+#[test]
+fn a_damaged_or_truncated_file_is_refused_with_a_clear_message_and_built_again() {
+    let dir = temp_dir("damaged");
+    databases::<English>(&dir, 3);
+    let slice = |m: Material| dir.join("english").join(m.file_name());
+
+    // A 3-piece slice cut short: the 2-piece databases stay usable.
+    let short = slice(Material::new(1, 0, 0, 2));
+    let bytes = std::fs::read(&short).expect("read");
+    std::fs::write(&short, &bytes[..bytes.len() - 100]).expect("written");
+    let (endgames, refused) = Endgames::load(&dir);
+    let message = refused.first().expect("refused").to_string();
+    assert!(message.contains("1m0k-0m2k.egtb") && message.contains("truncated"), "{message}");
+    assert_eq!(endgames.variant(English::VARIANT).expect("2 pieces").max_pieces(), 2);
+
+    // A 2-piece slice with one byte changed: no English databases at all.
+    let damaged = slice(Material::new(0, 1, 0, 1));
+    let mut bytes = std::fs::read(&damaged).expect("read");
+    let last = bytes.len() - 1;
+    bytes[last] ^= 0x40;
+    std::fs::write(&damaged, &bytes).expect("written");
+    let (endgames, refused) = Endgames::load(&dir);
+    let message = refused.first().expect("refused").to_string();
+    assert!(message.contains("0m1k-0m1k.egtb") && message.contains("checksum"), "{message}");
+    assert!(endgames.variant(English::VARIANT).is_none());
+
+    // Building again solves the refused slices (and their mirrors) and keeps the rest.
+    let mut refusals = 0;
+    let summary = build::<English>(&dir, 3, &mut |event| {
+        refusals += matches!(event, draughts_api::engine::endgame::Event::Refused(_)) as u32
+    })
+    .expect("built");
+    assert_eq!(refusals, 2);
+    assert!(summary.solved >= 2 && summary.solved < summary.slices, "{summary:?}");
+    let (endgames, refused) = Endgames::load(&dir);
+    assert!(refused.is_empty());
+    assert_eq!(endgames.variant(English::VARIANT).expect("loaded").max_pieces(), 3);
+    std::fs::remove_dir_all(dir).expect("removed");
+}

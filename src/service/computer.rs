@@ -119,13 +119,16 @@ pub struct SearchKey {
     seed: Option<u64>,
 }
 
+/// A search waiting for a thread: run with the cancel flag and the endgame databases, if any.
+type SearchJob = dyn FnOnce(&AtomicBool, Option<&Endgames>) -> ComputerMove + Send;
+
 /// A checked request, ready to search on any thread.
 pub struct PreparedSearch {
     key: Option<SearchKey>,
     variant: Variant,
     difficulty: Difficulty,
     budget: Duration,
-    job: Box<dyn FnOnce(&AtomicBool, Option<&Endgames>) -> ComputerMove + Send>,
+    job: Box<SearchJob>,
 }
 
 impl core::fmt::Debug for PreparedSearch {

@@ -246,7 +246,7 @@ fn pass_back(before: &mut Columns, p: usize, index: u64, plies: u32, buckets: &m
     if before.code[i] != PENDING {
         return Ok(());
     }
-    if plies % 2 == 0 {
+    if plies.is_multiple_of(2) {
         // The move leads to a loss for the opponent: a win.
         if (plies + 1) < before.win[i] as u32 {
             before.win[i] = (plies + 1) as u8;

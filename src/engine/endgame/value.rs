@@ -34,7 +34,7 @@ impl Value {
             PENDING | NO_POSITION => None,
             c => {
                 let plies = c as u32 - 1;
-                Some(if plies % 2 == 0 { Value::Loss(plies) } else { Value::Win(plies) })
+                Some(if plies.is_multiple_of(2) { Value::Loss(plies) } else { Value::Win(plies) })
             }
         }
     }

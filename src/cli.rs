@@ -1,4 +1,5 @@
-//! The command line: `serve` (the default), `perft`, `think`, `selfplay` and `openapi`.
+//! The command line: `serve` (the default), `perft`, `think`, `selfplay`, `endgame` and
+//! `openapi`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -8,6 +9,8 @@ use clap::{Parser, Subcommand};
 use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
+use crate::engine::endgame::build::variant_dir;
+use crate::engine::endgame::{build, Endgames, Event};
 use crate::engine::selfplay::{self_play, SelfPlay};
 use crate::engine::Depth;
 use crate::rules::movegen::Counting;
@@ -38,6 +41,9 @@ pub enum Command {
     /// Play the engine against itself from random openings and print every quiet position of
     /// each game: `<game number> <White's result: 1, 0.5 or 0> <static value for White> <FEN>`.
     Selfplay(SelfplayArgs),
+    /// Build the endgame databases of a variant: every position with up to `--pieces`
+    /// pieces, into `--dir/<variant>/`, resuming a build that stopped (docs/endgame.md).
+    Endgame(EndgameArgs),
     /// Print the OpenAPI document (as committed in `openapi/openapi.json`).
     Openapi,
 }
@@ -88,6 +94,9 @@ pub struct ThinkArgs {
     /// The seed of the level's randomness.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Probe the endgame databases under this directory (as `ENDGAME_DIR`; none if omitted).
+    #[arg(long)]
+    pub endgame_dir: Option<std::path::PathBuf>,
 }
 
 /// Arguments of `selfplay`.
@@ -113,6 +122,23 @@ pub struct SelfplayArgs {
     pub seed: u64,
 }
 
+/// Arguments of `endgame`.
+#[derive(Debug, clap::Args)]
+pub struct EndgameArgs {
+    /// The variant id.
+    #[arg(long)]
+    pub variant: Variant,
+    /// The most pieces on the board (2 to 9).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(2..=9))]
+    pub pieces: u32,
+    /// The directory that holds one subdirectory per variant (what `ENDGAME_DIR` names).
+    #[arg(long)]
+    pub dir: std::path::PathBuf,
+    /// No progress bar (the summary is still printed).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
 fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
     Difficulty::from_id(text).ok_or_else(|| format!("unknown difficulty {text:?}: easy, normal or hard"))
 }
@@ -135,7 +161,16 @@ pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
         ComputerMoveError::Replay(e) => e.to_string(),
         ComputerMoveError::GameOver(status) => format!("the game is over: {status:?}"),
     })?;
-    let answer = prepared.run(&AtomicBool::new(false));
+    let answer = match &args.endgame_dir {
+        Some(dir) => {
+            let (endgames, refused) = Endgames::load(dir);
+            if let Some(error) = refused.first() {
+                return Err(error.to_string());
+            }
+            prepared.run_with(&AtomicBool::new(false), &endgames)
+        }
+        None => prepared.run(&AtomicBool::new(false)),
+    };
     let seconds = answer.elapsed.as_secs_f64();
     writeln!(
         out,
@@ -235,6 +270,58 @@ pub fn serve() -> Result<(), String> {
             .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;
         app.run_until_stopped().await.map_err(|e| e.to_string())
     })
+}
+
+impl<W: Write> VariantVisitor for Run<'_, EndgameArgs, W> {
+    type Output = Result<(), String>;
+
+    fn visit<R: Rules>(mut self) -> Result<(), String> {
+        let args = self.args;
+        let bar = if args.quiet {
+            indicatif::ProgressBar::hidden()
+        } else {
+            indicatif::ProgressBar::new(0).with_style(
+                indicatif::ProgressStyle::with_template(
+                    "{msg} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} positions, {per_sec}, {eta} left",
+                )
+                .expect("a valid template"),
+            )
+        };
+        let mut solving = String::new();
+        let summary = build::<R>(&args.dir, args.pieces, &mut |event| match event {
+            Event::Planned { kept, to_solve, positions } => {
+                bar.set_length(positions);
+                bar.suspend(|| eprintln!("{}: {kept} slices kept, {to_solve} to solve", R::VARIANT));
+            }
+            Event::Refused(reason) => bar.suspend(|| eprintln!("{reason}; solving it again")),
+            Event::Solving(material) => {
+                solving = material.to_string();
+                bar.set_message(format!("{} {solving}", R::VARIANT));
+            }
+            Event::Progress(n) => bar.inc(n),
+            Event::Written { .. } => {}
+        })
+        .map_err(|e| e.to_string())?;
+        bar.finish_and_clear();
+        writeln!(
+            self.out,
+            "endgame variant={} pieces={} slices={} solved={} bytes={} seconds={:.1} dir={}",
+            R::VARIANT,
+            args.pieces,
+            summary.slices,
+            summary.solved,
+            summary.bytes,
+            summary.elapsed.as_secs_f64(),
+            variant_dir(&args.dir, R::VARIANT).display()
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// Runs `endgame` as the command line asked, writing its summary to `out` and its progress to
+/// the standard error.
+pub fn run_endgame(args: &EndgameArgs, out: impl Write) -> Result<(), String> {
+    args.variant.visit(Run { args, out })
 }
 
 /// Runs `perft` as the command line asked, writing to `out`.

@@ -1,10 +1,10 @@
-//! The `draughts-api` binary: parses the command line, then serves, runs `perft`, `think` or
-//! `selfplay`, or prints the OpenAPI document.
+//! The `draughts-api` binary: parses the command line, then serves, runs `perft`, `think`,
+//! `selfplay` or `endgame`, or prints the OpenAPI document.
 
 use std::process::ExitCode;
 
 use clap::Parser;
-use draughts_api::cli::{run_perft, run_selfplay, run_think, serve, Cli, Command};
+use draughts_api::cli::{run_endgame, run_perft, run_selfplay, run_think, serve, Cli, Command};
 use draughts_api::http::openapi;
 
 fn main() -> ExitCode {
@@ -14,6 +14,7 @@ fn main() -> ExitCode {
         Command::Perft(args) => run_perft(&args, std::io::stdout().lock()),
         Command::Think(args) => run_think(&args, std::io::stdout().lock()),
         Command::Selfplay(args) => run_selfplay(&args, std::io::BufWriter::new(std::io::stdout().lock())),
+        Command::Endgame(args) => run_endgame(&args, std::io::stdout().lock()),
         Command::Openapi => {
             print!("{}", openapi::document());
             Ok(())

@@ -109,6 +109,21 @@ impl DrawWatch {
     }
 }
 
+impl DrawWatch {
+    /// Plies left, from the current position `ply` plies from the root, before a count
+    /// already running draws the game: the quiet-move count, and the endgame count running at
+    /// the root while the material is the root's (`same_material`); `None` if none runs.
+    #[inline]
+    pub fn plies_left(&self, ply: usize, same_material: bool) -> Option<u32> {
+        let quiet = self.quiet_limit.map(|limit| limit.saturating_sub(self.path[self.depth].quiet_plies));
+        let endgame = self.endgame_plies.filter(|_| same_material).map(|left| left.saturating_sub(ply as u32));
+        match (quiet, endgame) {
+            (Some(a), Some(b)) => Some(a.min(b)),
+            (a, b) => a.or(b),
+        }
+    }
+}
+
 /// Plies until the first running endgame count of `game` ends it, if one runs.
 pub fn endgame_plies<R: Rules>(game: &Game<R>) -> Option<u32> {
     let to_move = game.position().side_to_move();

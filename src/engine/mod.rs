@@ -7,6 +7,7 @@
 
 pub mod depth;
 pub mod draws;
+pub mod endgame;
 pub mod eval;
 pub mod patterns;
 pub mod score;

@@ -8,6 +8,7 @@ use std::time::Instant;
 
 use super::depth::Depth;
 use super::draws::{DrawWatch, MAX_PLY};
+use super::endgame::{EndgameProbe, Endgames};
 use super::eval::evaluate;
 use super::score::{Score, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
@@ -30,6 +31,8 @@ pub struct Limits<'a> {
     pub seed: u64,
     /// Which transposition table the search fills.
     pub table: TableUse,
+    /// Endgame databases to probe, if any (docs/endgame.md).
+    pub endgames: Option<&'a Endgames>,
 }
 
 /// Which transposition table a search fills.
@@ -188,6 +191,8 @@ struct Searcher<'a, R: Rules> {
     root_material: (u32, u32),
     /// Inside a ProbCut probe, whose nodes do not probe again.
     probing: bool,
+    /// The endgame databases, if the variant has some loaded.
+    endgame: Option<EndgameProbe<'a>>,
     _rules: core::marker::PhantomData<R>,
 }
 
@@ -226,6 +231,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             mandatory: game.rules().mandatory_capture,
             root_material: material(game.position()),
             probing: false,
+            endgame: EndgameProbe::new(limits.endgames, game),
             _rules: core::marker::PhantomData,
         }
     }
@@ -342,6 +348,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
         }
         if ply >= MAX_PLY {
             return evaluate(position);
+        }
+        if let Some(score) = self.probe_endgame(position, ply) {
+            return score;
         }
         let mut depth = depth;
         let moves = &mut self.frames[ply].moves;
@@ -465,6 +474,14 @@ impl<'a, R: Rules> Searcher<'a, R> {
             );
         }
         best_score
+    }
+
+    /// The endgame databases' score of a position below the root, when they know it and no
+    /// count can draw the game first (docs/endgame.md).
+    #[inline]
+    fn probe_endgame(&self, position: &Position<R>, ply: usize) -> Option<i32> {
+        let probe = self.endgame.as_ref().filter(|p| ply > 0 && position.occupied().count() <= p.max_pieces())?;
+        probe.score(position, ply, self.draws.plies_left(ply, material(position) == self.root_material))
     }
 
     /// The static cut of a quiet node near the leaves (no capture for either side): its static
@@ -725,7 +742,15 @@ mod tests {
     }
 
     fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
-        Limits { max_depth: Depth::plies(max_depth), deadline, cancel, noise: 0, seed: 1, table: TableUse::Fresh }
+        Limits {
+            max_depth: Depth::plies(max_depth),
+            deadline,
+            cancel,
+            noise: 0,
+            seed: 1,
+            table: TableUse::Fresh,
+            endgames: None,
+        }
     }
 
     #[test]

@@ -63,6 +63,7 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record]))
                 noise: settings.noise,
                 seed: rng.u64(..),
                 table: TableUse::Kept,
+                endgames: None,
             };
             let Some(found) = search(&game, &limits) else { break };
             if game.play(&found.best).is_err() {

@@ -2,6 +2,7 @@
 //! (`docs/api.md`, "Configuration").
 
 use std::net::IpAddr;
+use std::path::PathBuf;
 use std::time::Duration;
 
 use ipnet::IpNet;
@@ -48,7 +49,14 @@ pub struct Config {
     /// `TRUSTED_PROXIES`: addresses or CIDR blocks of proxies whose `X-Forwarded-For` and
     /// `Forwarded` headers name the client (none: the peer address is the client).
     pub trusted_proxies: Vec<IpNet>,
+    /// `ENDGAME_DIR` (`/var/lib/draughts-api/endgame`): where the endgame databases are read
+    /// from at start, one subdirectory per variant (docs/endgame.md); a missing directory
+    /// means none, `off` means do not look.
+    pub endgame_dir: Option<PathBuf>,
 }
+
+/// Where the endgame databases are looked for when `ENDGAME_DIR` is not set.
+pub const DEFAULT_ENDGAME_DIR: &str = "/var/lib/draughts-api/endgame";
 
 /// How long each stage of a request may take, each from its environment variable in
 /// milliseconds.
@@ -134,6 +142,7 @@ impl Default for Config {
             timeouts: Timeouts::default(),
             drain: Duration::from_secs(5),
             trusted_proxies: Vec::new(),
+            endgame_dir: Some(PathBuf::from(DEFAULT_ENDGAME_DIR)),
         }
     }
 }
@@ -235,6 +244,9 @@ impl Config {
                 })
                 .collect::<Result<_, _>>()?;
         }
+        if let Some(v) = get("ENDGAME_DIR") {
+            config.endgame_dir = (!v.eq_ignore_ascii_case("off")).then(|| PathBuf::from(v));
+        }
         Ok(config)
     }
 }
@@ -258,6 +270,15 @@ mod tests {
         assert_eq!(config.timeouts, Timeouts::default());
         assert_eq!(config.drain, Duration::from_secs(5));
         assert!(config.trusted_proxies.is_empty());
+        assert_eq!(config.endgame_dir, Some(PathBuf::from(DEFAULT_ENDGAME_DIR)));
+    }
+
+    #[test]
+    fn the_endgame_directory_is_read_or_turned_off() {
+        let config = Config::from_lookup(environment(&[("ENDGAME_DIR", "/data/egtb")])).unwrap();
+        assert_eq!(config.endgame_dir, Some(PathBuf::from("/data/egtb")));
+        let off = Config::from_lookup(environment(&[("ENDGAME_DIR", "off")])).unwrap();
+        assert_eq!(off.endgame_dir, None);
     }
 
     #[test]

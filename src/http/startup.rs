@@ -3,6 +3,7 @@
 
 use std::future::Future;
 use std::net::TcpListener;
+use std::sync::Arc;
 
 use actix_cors::Cors;
 use actix_web::dev::{ResourceDef, Server};
@@ -19,7 +20,7 @@ use super::openapi;
 use super::problems::problem_for_bare_error;
 use super::routes;
 use super::state::AppState;
-use crate::service::SearchPool;
+use crate::service::{load_endgames, SearchPool};
 
 /// File descriptors kept out of the connection cap: the listeners, the log, the search
 /// threads, the ops port's connections.
@@ -58,7 +59,8 @@ impl Application {
         let listener = TcpListener::bind((config.bind_addr, config.port))?;
         let port = listener.local_addr()?.port();
         let metrics = Metrics::new();
-        let search_pool = SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges())?;
+        let endgames = Arc::new(load_endgames(config.endgame_dir.as_deref()));
+        let search_pool = SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges(), endgames)?;
         let api = openapi::api();
         let state = web::Data::new(AppState::new(config.clone(), metrics, search_pool, route_methods(&api)));
         let connections = connection_cap(config.max_connections);

@@ -13,6 +13,7 @@ use super::levels::Difficulty;
 use super::replay::ReplayError;
 use super::views::{MoveView, StatusView};
 use crate::engine::draws::endgame_plies;
+use crate::engine::endgame::Endgames;
 use crate::engine::{self, zobrist, Depth, Limits, Outcome, Report};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Color, Game, GameRules, Move, Position, Rules, Status, Variant};
@@ -118,13 +119,16 @@ pub struct SearchKey {
     seed: Option<u64>,
 }
 
+/// A search waiting for a thread: run with the cancel flag and the endgame databases, if any.
+type SearchJob = dyn FnOnce(&AtomicBool, Option<&Endgames>) -> ComputerMove + Send;
+
 /// A checked request, ready to search on any thread.
 pub struct PreparedSearch {
     key: Option<SearchKey>,
     variant: Variant,
     difficulty: Difficulty,
     budget: Duration,
-    job: Box<dyn FnOnce(&AtomicBool) -> ComputerMove + Send>,
+    job: Box<SearchJob>,
 }
 
 impl core::fmt::Debug for PreparedSearch {
@@ -150,7 +154,7 @@ impl PreparedSearch {
             variant: R::VARIANT,
             difficulty,
             budget,
-            job: Box::new(move |cancel: &AtomicBool| {
+            job: Box::new(move |cancel: &AtomicBool, endgames: Option<&Endgames>| {
                 let started = Instant::now();
                 let limits = Limits {
                     max_depth,
@@ -159,6 +163,7 @@ impl PreparedSearch {
                     noise: level.noise,
                     seed,
                     table: level.table,
+                    endgames,
                 };
                 let report = engine::search(&game, &limits);
                 answer(game, difficulty, report, started.elapsed())
@@ -187,9 +192,15 @@ impl PreparedSearch {
         self.budget
     }
 
-    /// Searches until the budget is spent, the search is done, or `cancel` is set.
+    /// Searches until the budget is spent, the search is done, or `cancel` is set; without
+    /// endgame databases.
     pub fn run(self, cancel: &AtomicBool) -> ComputerMove {
-        (self.job)(cancel)
+        (self.job)(cancel, None)
+    }
+
+    /// As [`PreparedSearch::run`], probing `endgames` where they hold the variant.
+    pub fn run_with(self, cancel: &AtomicBool, endgames: &Endgames) -> ComputerMove {
+        (self.job)(cancel, Some(endgames))
     }
 }
 

@@ -8,12 +8,14 @@
 //!   move at fault.
 //! - [`views`]: the answers, written by serde.
 //! - [`Difficulty`]: the computer's levels; [`computer`]: its searches and their cache keys;
-//!   [`SearchPool`] and [`SearchCache`]: the threads that run them and their recent answers.
+//!   [`SearchPool`] and [`SearchCache`]: the threads that run them and their recent answers;
+//!   [`load_endgames`]: the endgame databases they probe.
 //! - [`VariantView`]: a variant's rules as plain values.
 //! - [`object_only`] and [`whole_number`]: fields read strictly, with errors that say what
 //!   was expected.
 
 pub mod computer;
+pub mod endgames;
 pub mod games;
 pub mod levels;
 pub mod object_only;
@@ -26,6 +28,7 @@ pub mod views;
 pub mod whole_number;
 
 pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, SearchKey, SearchSettings};
+pub use endgames::load_endgames;
 pub use games::{apply_move, legal_moves, prepare_search};
 pub use levels::Difficulty;
 pub use replay::ReplayError;

@@ -12,6 +12,7 @@ use prometheus::IntGauge;
 use tokio::sync::oneshot;
 
 use super::computer::{ComputerMove, PreparedSearch};
+use crate::engine::endgame::Endgames;
 
 /// The pool's gauges: searches waiting and searches running.
 #[derive(Clone)]
@@ -62,8 +63,13 @@ impl Drop for SearchTicket {
 }
 
 impl SearchPool {
-    /// Starts `threads` search threads; `queue` searches may wait for one.
-    pub fn new(threads: usize, queue: usize, gauges: PoolGauges) -> std::io::Result<SearchPool> {
+    /// Starts `threads` search threads, probing `endgames`; `queue` searches may wait for one.
+    pub fn new(
+        threads: usize,
+        queue: usize,
+        gauges: PoolGauges,
+        endgames: Arc<Endgames>,
+    ) -> std::io::Result<SearchPool> {
         let threads = threads.max(1);
         let (sender, receiver) = crossbeam_channel::unbounded();
         let admitted = Arc::new(AtomicUsize::new(0));
@@ -71,9 +77,10 @@ impl SearchPool {
             let receiver: Receiver<Job> = receiver.clone();
             let gauges = gauges.clone();
             let admitted = admitted.clone();
+            let endgames = endgames.clone();
             std::thread::Builder::new()
                 .name(format!("search-{n}"))
-                .spawn(move || work(&receiver, &gauges, &admitted))?;
+                .spawn(move || work(&receiver, &gauges, &admitted, &endgames))?;
         }
         Ok(SearchPool { sender, gauges, admitted, capacity: threads + queue })
     }
@@ -99,7 +106,7 @@ impl SearchPool {
 }
 
 /// A search thread: takes jobs until the pool is dropped.
-fn work(receiver: &Receiver<Job>, gauges: &PoolGauges, admitted: &AtomicUsize) {
+fn work(receiver: &Receiver<Job>, gauges: &PoolGauges, admitted: &AtomicUsize, endgames: &Endgames) {
     while let Ok(job) = receiver.recv() {
         gauges.queued.dec();
         if job.cancel.load(Ordering::Relaxed) {
@@ -108,7 +115,7 @@ fn work(receiver: &Receiver<Job>, gauges: &PoolGauges, admitted: &AtomicUsize) {
         }
         gauges.running.inc();
         let cancel = job.cancel;
-        let answer = catch_unwind(AssertUnwindSafe(|| job.search.run(&cancel))).ok();
+        let answer = catch_unwind(AssertUnwindSafe(|| job.search.run_with(&cancel, endgames))).ok();
         gauges.running.dec();
         // Free the place before answering, so that a client's next request finds it free.
         admitted.fetch_sub(1, Ordering::AcqRel);

@@ -33,6 +33,7 @@ pub async fn spawn_app_with(customise: impl FnOnce(&mut Config)) -> TestApp {
         bind_addr: IpAddr::from([127, 0, 0, 1]),
         workers: 2,
         drain: std::time::Duration::ZERO,
+        endgame_dir: None,
         ..Config::default()
     };
     customise(&mut config);

@@ -9,6 +9,7 @@ mod contract;
 mod cors;
 mod demo;
 mod deploy;
+mod endgame;
 mod errors;
 mod games;
 mod headers;

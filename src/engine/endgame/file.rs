@@ -1,0 +1,207 @@
+//! One slice's file: a header naming the format, the variant and the slice, then one byte per
+//! index ([`super::code`]), guarded by a checksum so that a wrong, truncated or damaged file
+//! is refused rather than misread.
+//!
+//! Layout (little-endian): the 8 bytes `DAPIEGTB`, the format version (u32), the variant id
+//! (16 bytes, NUL-padded), the slice's counts (4 bytes: own men, own kings, their men, their
+//! kings), the number of indexes (u64), the FNV-1a 64 checksum of the payload (u64), then the
+//! payload. Depends on nothing but the standard library and the variant registry.
+
+use std::io::{Read, Write};
+use std::path::{Path, PathBuf};
+
+use super::material::Material;
+use crate::rules::Variant;
+
+const MAGIC: &[u8; 8] = b"DAPIEGTB";
+/// The format version this build writes and reads.
+pub const VERSION: u32 = 1;
+const HEADER_BYTES: usize = 8 + 4 + 16 + 4 + 8 + 8;
+
+/// Why a slice file was refused.
+#[derive(Debug)]
+pub struct FileError {
+    /// The file.
+    pub path: PathBuf,
+    /// What is wrong with it.
+    pub kind: FileErrorKind,
+}
+
+/// What is wrong with a slice file.
+#[derive(Debug)]
+pub enum FileErrorKind {
+    /// It could not be read or written.
+    Io(std::io::Error),
+    /// It does not start as an endgame file does.
+    NotAnEndgameFile,
+    /// It was written in another format version.
+    Version(u32),
+    /// It belongs to another variant or slice than its name says.
+    Mismatch {
+        /// What the header says.
+        found: String,
+        /// What was expected.
+        expected: String,
+    },
+    /// It is shorter or longer than its header says.
+    Length {
+        /// Payload bytes present.
+        found: u64,
+        /// Payload bytes the header announces.
+        expected: u64,
+    },
+    /// Its contents do not match the checksum in its header.
+    Checksum,
+}
+
+impl core::fmt::Display for FileError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let path = self.path.display();
+        match &self.kind {
+            FileErrorKind::Io(e) => write!(f, "endgame file {path}: {e}"),
+            FileErrorKind::NotAnEndgameFile => write!(f, "endgame file {path}: not an endgame database file"),
+            FileErrorKind::Version(v) => {
+                write!(f, "endgame file {path}: format version {v}, this build reads version {VERSION}")
+            }
+            FileErrorKind::Mismatch { found, expected } => {
+                write!(f, "endgame file {path}: holds {found}, expected {expected}")
+            }
+            FileErrorKind::Length { found, expected } => {
+                write!(f, "endgame file {path}: truncated or padded: {found} bytes of data, the header says {expected}")
+            }
+            FileErrorKind::Checksum => write!(f, "endgame file {path}: damaged: the checksum does not match"),
+        }
+    }
+}
+
+impl std::error::Error for FileError {}
+
+/// FNV-1a, 64 bits.
+fn checksum(bytes: &[u8]) -> u64 {
+    bytes.iter().fold(0xcbf2_9ce4_8422_2325, |hash, &b| (hash ^ b as u64).wrapping_mul(0x0100_0000_01b3))
+}
+
+fn variant_bytes(variant: Variant) -> [u8; 16] {
+    let mut out = [0u8; 16];
+    let id = variant.id().as_bytes();
+    out[..id.len()].copy_from_slice(id);
+    out
+}
+
+fn header(variant: Variant, material: Material, payload: &[u8]) -> Vec<u8> {
+    let mut out = Vec::with_capacity(HEADER_BYTES);
+    out.extend_from_slice(MAGIC);
+    out.extend_from_slice(&VERSION.to_le_bytes());
+    out.extend_from_slice(&variant_bytes(variant));
+    out.extend_from_slice(&[material.own_men, material.own_kings, material.their_men, material.their_kings]);
+    out.extend_from_slice(&(payload.len() as u64).to_le_bytes());
+    out.extend_from_slice(&checksum(payload).to_le_bytes());
+    out
+}
+
+/// Writes the slice `material` of `variant` to `path`, through a temporary file renamed into
+/// place once complete (a build stopped midway leaves no file that looks whole).
+pub fn write(path: &Path, variant: Variant, material: Material, payload: &[u8]) -> Result<(), FileError> {
+    let error = |e| FileError { path: path.to_path_buf(), kind: FileErrorKind::Io(e) };
+    let partial = path.with_extension("egtb.partial");
+    let mut file = std::io::BufWriter::new(std::fs::File::create(&partial).map_err(error)?);
+    file.write_all(&header(variant, material, payload)).map_err(error)?;
+    file.write_all(payload).map_err(error)?;
+    file.into_inner().map_err(|e| error(e.into_error()))?.sync_all().map_err(error)?;
+    std::fs::rename(&partial, path).map_err(error)
+}
+
+/// Reads the slice `material` of `variant` from `path`, whose payload must be `size` bytes,
+/// checking every field of the header and the checksum.
+pub fn read(path: &Path, variant: Variant, material: Material, size: u64) -> Result<Vec<u8>, FileError> {
+    let refuse = |kind| FileError { path: path.to_path_buf(), kind };
+    let mut file = std::fs::File::open(path).map_err(|e| refuse(FileErrorKind::Io(e)))?;
+    let mut head = [0u8; HEADER_BYTES];
+    let read = read_up_to(&mut file, &mut head).map_err(|e| refuse(FileErrorKind::Io(e)))?;
+    if read < 8 || &head[..8] != MAGIC {
+        return Err(refuse(FileErrorKind::NotAnEndgameFile));
+    }
+    if read < HEADER_BYTES {
+        return Err(refuse(FileErrorKind::Length { found: 0, expected: size }));
+    }
+    let u64_at = |at: usize| u64::from_le_bytes(head[at..at + 8].try_into().expect("8 bytes"));
+    let version = u32::from_le_bytes(head[8..12].try_into().expect("4 bytes"));
+    if version != VERSION {
+        return Err(refuse(FileErrorKind::Version(version)));
+    }
+    let counts = Material::new(head[28], head[29], head[30], head[31]);
+    if head[12..28] != variant_bytes(variant) || counts != material {
+        let id = String::from_utf8_lossy(&head[12..28]).trim_end_matches('\0').to_string();
+        return Err(refuse(FileErrorKind::Mismatch {
+            found: format!("{id} {counts}"),
+            expected: format!("{variant} {material}"),
+        }));
+    }
+    let announced = u64_at(32);
+    if announced != size {
+        return Err(refuse(FileErrorKind::Mismatch {
+            found: format!("{announced} positions"),
+            expected: format!("{size} positions"),
+        }));
+    }
+    let mut payload = Vec::with_capacity(size as usize);
+    file.take(size + 1).read_to_end(&mut payload).map_err(|e| refuse(FileErrorKind::Io(e)))?;
+    if payload.len() as u64 != size {
+        return Err(refuse(FileErrorKind::Length { found: payload.len() as u64, expected: size }));
+    }
+    if checksum(&payload) != u64_at(40) {
+        return Err(refuse(FileErrorKind::Checksum));
+    }
+    Ok(payload)
+}
+
+/// Reads into `buffer` until it is full or the file ends; the bytes read.
+fn read_up_to(file: &mut impl Read, buffer: &mut [u8]) -> std::io::Result<usize> {
+    let mut filled = 0;
+    while filled < buffer.len() {
+        match file.read(&mut buffer[filled..])? {
+            0 => break,
+            n => filled += n,
+        }
+    }
+    Ok(filled)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn temp_dir(name: &str) -> PathBuf {
+        let dir = std::env::temp_dir().join(format!("draughts-egtb-file-{name}-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        dir
+    }
+
+    #[test]
+    fn a_written_slice_reads_back_and_a_damaged_one_is_refused() {
+        let dir = temp_dir("damage");
+        let path = dir.join("1m0k-0m1k.egtb");
+        let material = Material::new(1, 0, 0, 1);
+        let payload: Vec<u8> = (0..1000u32).map(|i| (i % 7) as u8).collect();
+        write(&path, Variant::Russian, material, &payload).expect("written");
+        assert_eq!(read(&path, Variant::Russian, material, 1000).expect("read"), payload);
+
+        let wrong_variant = read(&path, Variant::English, material, 1000).expect_err("another variant");
+        assert!(wrong_variant.to_string().contains("holds russian"), "{wrong_variant}");
+
+        let mut bytes = std::fs::read(&path).expect("read");
+        bytes[HEADER_BYTES + 500] ^= 1;
+        std::fs::write(&path, &bytes).expect("written");
+        let damaged = read(&path, Variant::Russian, material, 1000).expect_err("damaged");
+        assert!(matches!(damaged.kind, FileErrorKind::Checksum), "{damaged}");
+
+        std::fs::write(&path, &bytes[..HEADER_BYTES + 10]).expect("written");
+        let truncated = read(&path, Variant::Russian, material, 1000).expect_err("truncated");
+        assert!(truncated.to_string().contains("truncated"), "{truncated}");
+
+        std::fs::write(&path, b"hello").expect("written");
+        let other = read(&path, Variant::Russian, material, 1000).expect_err("not ours");
+        assert!(matches!(other.kind, FileErrorKind::NotAnEndgameFile), "{other}");
+        std::fs::remove_dir_all(dir).expect("removed");
+    }
+}

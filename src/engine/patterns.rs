@@ -37,7 +37,8 @@ pub const fn of(family: Family) -> Option<&'static Patterns> {
     match family {
         Family::FlyingKings10 => Some(&INTERNATIONAL),
         Family::FlyingKings8 => Some(&FLYING_KINGS_8),
-        Family::ShortKings8 | Family::Turkish => None,
+        Family::ShortKings8 => Some(&SHORT_KINGS_8),
+        Family::Turkish => None,
     }
 }
 
@@ -45,6 +46,11 @@ pub const fn of(family: Family) -> Option<&'static Patterns> {
 /// to Russian games.
 pub static FLYING_KINGS_8: Patterns =
     Patterns { width: 4, lanes: &LANES_8, values: include_bytes!("patterns/flying_kings_8.bin") };
+
+/// The 8x8 short-king family's values (English and Italian; 9 regions), fitted to
+/// English games.
+pub static SHORT_KINGS_8: Patterns =
+    Patterns { width: 4, lanes: &LANES_8, values: include_bytes!("patterns/short_kings_8.bin") };
 
 /// `LANES_10[v]`: for the 10 bits `v` of one colour's men on a pair of rows of the 10x10 board,
 /// the base-3 number of each region column's 4 squares on those rows, column `c` in the 16-bit

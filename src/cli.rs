@@ -266,8 +266,7 @@ pub fn serve() -> Result<(), String> {
     let _log_writer = crate::http::telemetry::init(config.log_format);
     crate::http::startup::raise_file_limit();
     actix_web::rt::System::new().block_on(async move {
-        let app = crate::http::startup::Application::build(config.clone())
-            .map_err(|e| format!("cannot listen on {}:{}: {e}", config.bind_addr, config.port))?;
+        let app = crate::http::startup::Application::build(config.clone()).map_err(|e| format!("cannot start: {e}"))?;
         app.run_until_stopped().await.map_err(|e| e.to_string())
     })
 }

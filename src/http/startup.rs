@@ -56,7 +56,7 @@ pub struct Application {
 impl Application {
     /// Binds `config.bind_addr:config.port` (and the ops port, if on) and builds the servers.
     pub fn build(config: Config) -> std::io::Result<Application> {
-        let listener = TcpListener::bind((config.bind_addr, config.port))?;
+        let listener = bind(&config, config.port, "PORT")?;
         let port = listener.local_addr()?.port();
         let metrics = Metrics::new();
         let endgames = Arc::new(load_endgames(config.endgame_dir.as_deref()));
@@ -175,9 +175,17 @@ impl Application {
     }
 }
 
+/// A listener on `config.bind_addr:port`; a failure names the address and the setting that
+/// chose the port.
+fn bind(config: &Config, port: u16, setting: &str) -> std::io::Result<TcpListener> {
+    TcpListener::bind((config.bind_addr, port)).map_err(|error| {
+        std::io::Error::new(error.kind(), format!("cannot listen on {}:{port} ({setting}): {error}", config.bind_addr))
+    })
+}
+
 /// The ops server: `/healthz`, `/readyz` and `/metrics` on a port of their own.
 fn ops_server(config: &Config, port: u16, state: web::Data<AppState>) -> std::io::Result<(u16, Server)> {
-    let listener = TcpListener::bind((config.bind_addr, port))?;
+    let listener = bind(config, port, "OPS_PORT")?;
     let port = listener.local_addr()?.port();
     let server = HttpServer::new(move || {
         App::new()

@@ -53,3 +53,24 @@ async fn openapi_json_is_served_as_openapi_3_1() {
     // Assert
     assert_eq!(ok_json(response).await["openapi"], "3.1.0");
 }
+
+#[test]
+fn a_taken_ops_port_stops_the_binary_with_a_message_naming_ops_port() {
+    // Arrange: a port already taken, given as the ops port.
+    let taken = std::net::TcpListener::bind("127.0.0.1:0").expect("a free port");
+    let port = taken.local_addr().unwrap().port();
+
+    // Act
+    let output = std::process::Command::new(env!("CARGO_BIN_EXE_draughts-api"))
+        .env("PORT", "0")
+        .env("OPS_PORT", port.to_string())
+        .env("BIND_ADDR", "127.0.0.1")
+        .env("ENDGAME_DIR", "off")
+        .output()
+        .expect("the binary runs");
+
+    // Assert
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert!(!output.status.success());
+    assert!(stderr.contains(&format!("127.0.0.1:{port} (OPS_PORT)")), "{stderr}");
+}

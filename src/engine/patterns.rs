@@ -29,8 +29,7 @@ pub struct Patterns {
 }
 
 /// International's values (10x10 board, 16 regions).
-pub static INTERNATIONAL: Patterns =
-    Patterns { width: 5, lanes: &LANES_10, values: include_bytes!("patterns/international.bin") };
+static INTERNATIONAL: Patterns = Patterns::new(5, &LANES_10, include_bytes!("patterns/international.bin"));
 
 /// The pattern values of a board family, where it has them.
 pub const fn of(family: Family) -> Option<&'static Patterns> {
@@ -44,13 +43,11 @@ pub const fn of(family: Family) -> Option<&'static Patterns> {
 
 /// The 8x8 flying-king family's values (Russian, Brazilian, Spanish, Czech; 9 regions), fitted
 /// to Russian games.
-pub static FLYING_KINGS_8: Patterns =
-    Patterns { width: 4, lanes: &LANES_8, values: include_bytes!("patterns/flying_kings_8.bin") };
+static FLYING_KINGS_8: Patterns = Patterns::new(4, &LANES_8, include_bytes!("patterns/flying_kings_8.bin"));
 
 /// The 8x8 short-king family's values (English and Italian; 9 regions), fitted to
 /// English games.
-pub static SHORT_KINGS_8: Patterns =
-    Patterns { width: 4, lanes: &LANES_8, values: include_bytes!("patterns/short_kings_8.bin") };
+static SHORT_KINGS_8: Patterns = Patterns::new(4, &LANES_8, include_bytes!("patterns/short_kings_8.bin"));
 
 /// `LANES_10[v]`: for the 10 bits `v` of one colour's men on a pair of rows of the 10x10 board,
 /// the base-3 number of each region column's 4 squares on those rows, column `c` in the 16-bit
@@ -86,14 +83,22 @@ const fn lanes<const N: usize>(width: usize) -> [u64; N] {
 }
 
 impl Patterns {
+    /// The values of a board with `width` playable squares a row; a values file of the wrong
+    /// size for that board stops the build.
+    const fn new(width: u32, lanes: &'static [u64], values: &'static [u8]) -> Patterns {
+        let regions = (width as usize - 1) * (width as usize - 1);
+        assert!(values.len() == regions * ARRANGEMENTS, "a pattern file of the wrong size");
+        Patterns { width, lanes, values }
+    }
+
     /// Regions per band of rows (and bands per board).
     #[inline(always)]
     const fn per_band(&self) -> usize {
         self.width as usize - 1
     }
 
-    /// The region lanes of each pair of rows: `pairs[p]` holds, in lane `c`, the base-3 number
-    /// of region column `c`'s squares on rows `2p` and `2p + 1`.
+    /// The region lanes of a pair of rows: in lane `c`, the base-3 number of region column
+    /// `c`'s squares on rows `2 * pair` and `2 * pair + 1`.
     #[inline(always)]
     fn band_lanes(&self, white: Bitboard, black: Bitboard, pair: usize) -> u64 {
         let shift = (2 * self.width + 1) * pair as u32;

@@ -62,6 +62,9 @@ done
 for pid in "${pids[@]}"; do wait "$pid"; done
 echo "patterns: self-play games in $data"
 
-board=10
-[[ $variant == international ]] || board=8
+case $variant in
+  international) board=10 ;;
+  turkish) board=orthogonal ;;
+  *) board=8 ;;
+esac
 "$here/.venv/bin/python" "$here/train_patterns.py" --board "$board" "$out" "$data"/games-*.txt "${train[@]}"

@@ -4,9 +4,10 @@
 Reads what `draughts-api selfplay --variant V` prints (one quiet position a line: game number,
 White's result, the static value for White, PDN FEN, squares numbered or algebraic) and fits
 one value, in hundredths of a man, to each arrangement of men in each overlapping region of the
-board (4 rows by 4 columns, 8 playable squares, each empty, a white man or a black man: 3^8
-arrangements; kings count as empty; 16 regions on the 10x10 board, 9 on the 8x8), so that sigmoid(K * (static value + the regions' values) /
-100) predicts White's result. K is fitted first, to the static value alone. Every position is
+board (8 playable squares, each empty, a white man or a black man: 3^8 arrangements; kings
+count as empty; on a diagonal board 4 rows by 4 columns, 16 regions on the 10x10 board and 9 on
+the 8x8; on the orthogonal board of Turkish, 2 rows by 4 columns, 21 regions), so that
+sigmoid(K * (static value + the regions' values) / 100) predicts White's result. K is fitted first, to the static value alone. Every position is
 also used mirrored (the board turned round, the colours swapped, the result reversed), and the
 values are then made exactly opposite for mirrored arrangements, so that the evaluation treats
 both colours alike.
@@ -22,7 +23,7 @@ Games played with pattern values already in the evaluation (a second fit) record
 that include them: --base names that file, its values are taken out of each static value and
 the fit starts from them.
 
-Usage: bench/.venv/bin/python bench/train_patterns.py [--board 8] OUT.bin DATA [DATA...]
+Usage: bench/.venv/bin/python bench/train_patterns.py [--board 10|8|orthogonal] OUT.bin DATA [DATA...]
 """
 
 import argparse
@@ -31,20 +32,28 @@ import sys
 import numpy as np
 
 ARRANGEMENTS = 3**8
-# The board's size (10 or 8), set by --board; the playable squares and regions follow.
+# The board, set by --board: its size (10 or 8), whether every square is playable (the
+# orthogonal board), and the playable squares and regions that follow.
 ROWS = 10
+ORTHOGONAL = False
 SQUARES = 50
 REGIONS = 16
 
 
-def set_board(size):
-    global ROWS, SQUARES, REGIONS
-    ROWS, SQUARES, REGIONS = size, size * size // 2, (size // 2 - 1) ** 2
+def set_board(board):
+    global ROWS, ORTHOGONAL, SQUARES, REGIONS
+    if board == "orthogonal":
+        ROWS, ORTHOGONAL, SQUARES, REGIONS = 8, True, 64, 7 * 3
+    else:
+        size = int(board)
+        ROWS, ORTHOGONAL, SQUARES, REGIONS = size, False, size * size // 2, (size // 2 - 1) ** 2
 
 
 def square(row, column):
     """The index (0-based, row by row from the top as White sees it) of the playable square at
     (row, column): its PDN number less one on numbered boards."""
+    if ORTHOGONAL:
+        return row * ROWS + column
     return row * (ROWS // 2) + column // 2
 
 
@@ -56,15 +65,21 @@ def square_index(name):
 
 
 def region_squares():
-    """For each region, its 8 squares (0-based), top row first, left to right."""
+    """For each region, its 8 squares (0-based), top row first, left to right: 4 rows by 4
+    columns from every even row and column on a diagonal board, 2 rows by 4 columns from every
+    row and columns 0, 2 and 4 on the orthogonal board."""
+    if ORTHOGONAL:
+        height, tops, lefts = 2, range(ROWS - 1), range(0, ROWS - 3, 2)
+    else:
+        height, tops, lefts = 4, range(0, ROWS - 2, 2), range(0, ROWS - 2, 2)
     regions = []
-    for top in range(0, ROWS - 2, 2):
-        for left in range(0, ROWS - 2, 2):
+    for top in tops:
+        for left in lefts:
             squares = [
                 square(row, column)
-                for row in range(top, top + 4)
+                for row in range(top, top + height)
                 for column in range(left, left + 4)
-                if (row + column) % 2 == 1
+                if ORTHOGONAL or (row + column) % 2 == 1
             ]
             assert len(squares) == 8
             regions.append(squares)
@@ -163,7 +178,9 @@ def byte_limit(text):
 
 def main():
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
-    parser.add_argument("--board", type=int, choices=(8, 10), default=10, help="the board's size (default 10)")
+    parser.add_argument(
+        "--board", choices=("10", "8", "orthogonal"), default="10", help="the board: 10x10, 8x8 or orthogonal 8x8 (default 10)"
+    )
     parser.add_argument("out")
     parser.add_argument("data", nargs="+")
     parser.add_argument("--l2", type=float, default=2e-9, help="penalty per squared hundredth of a man")

@@ -1,15 +1,20 @@
-//! `patterns`: on a diagonal board, a value for each arrangement of men in each of the
-//! overlapping regions of 4 rows by 4 columns (16 on the 10x10 board, 9 on the 8x8), fitted to
-//! self-play games by `bench/train_patterns.py` and added to the static value.
+//! `patterns`: a value for each arrangement of men in each of a set of overlapping regions of
+//! the board, fitted to self-play games by `bench/train_patterns.py` and added to the static
+//! value.
 //!
-//! A region's 8 playable squares are each empty (or hold a king), a white man or a black man:
-//! its arrangement is the base-3 number of those states, squares counted from the region's top
-//! row, left to right. Regions start on every even row and every even column that leaves them
-//! on the board, numbered row by row. In the padded layout (see [`crate::rules::geometry`]),
-//! with `w` playable squares a row, rows `2k` and `2k + 1` take bits `(2w + 1)k ..` and a
-//! region's squares on them are two neighbouring bits of each: one table lookup per pair of rows
-//! and colour gives the pair's share of every region of a band of rows at once
-//! (`band_lanes`).
+//! A region holds 8 playable squares, each empty (or holding a king), a white man or a black
+//! man: its arrangement is the base-3 number of those states, squares counted from the region's
+//! top row, left to right. On a diagonal board a region is 4 rows by 4 columns, starting on
+//! every even row and every even column that leaves it on the board (16 regions on the 10x10
+//! board, 9 on the 8x8); on the orthogonal board (Turkish) it is 2 rows by 4 columns, starting
+//! on every row and on columns 0, 2 and 4 (21 regions). Regions are numbered row by row.
+//!
+//! Each region spans two neighbouring *strips* of the board, with 4 of its squares on each: a
+//! strip is a pair of rows on a diagonal board, one row on the orthogonal board. In the padded
+//! diagonal layout (see [`crate::rules::geometry`]), with `w` playable squares a row, rows `2k`
+//! and `2k + 1` take bits `(2w + 1)k ..`, and a region's squares on them are two neighbouring
+//! bits of each; on the orthogonal board row `k` takes bits `8k ..`. One table lookup per strip
+//! and colour gives the strip's share of every region that touches it (`strip_lanes`).
 
 use super::eval::Family;
 use crate::rules::Bitboard;
@@ -19,17 +24,20 @@ const ARRANGEMENTS: usize = 6561;
 
 /// A board's fitted pattern values.
 pub struct Patterns {
-    /// Playable squares per row (5 on the 10x10 board, 4 on the 8x8).
-    width: u32,
-    /// `LANES`-style table for this width (see [`lanes`]).
+    /// Rows of regions (one fewer than the board's strips).
+    bands: usize,
+    /// Regions per row of regions.
+    columns: usize,
+    /// Bits from the start of one strip to the next.
+    strip_shift: u32,
+    /// The bits of one strip, from its start.
+    strip_mask: usize,
+    /// A [`diagonal_lanes`] or [`ORTHOGONAL_LANES`] table for this board.
     lanes: &'static [u64],
     /// The values, hundredths of a man for White, as signed bytes (two's complement): region by
     /// region, arrangement by arrangement.
     values: &'static [u8],
 }
-
-/// International's values (10x10 board, 16 regions).
-static INTERNATIONAL: Patterns = Patterns::new(5, &LANES_10, include_bytes!("patterns/international.bin"));
 
 /// The pattern values of a board family, where it has them.
 pub const fn of(family: Family) -> Option<&'static Patterns> {
@@ -37,44 +45,73 @@ pub const fn of(family: Family) -> Option<&'static Patterns> {
         Family::FlyingKings10 => Some(&INTERNATIONAL),
         Family::FlyingKings8 => Some(&FLYING_KINGS_8),
         Family::ShortKings8 => Some(&SHORT_KINGS_8),
-        Family::Turkish => None,
+        Family::Turkish => Some(&TURKISH),
     }
 }
 
+/// International's values (10x10 board, 16 regions).
+static INTERNATIONAL: Patterns = Patterns::diagonal(5, &LANES_10, include_bytes!("patterns/international.bin"));
+
 /// The 8x8 flying-king family's values (Russian, Brazilian, Spanish, Czech; 9 regions), fitted
 /// to Russian games.
-static FLYING_KINGS_8: Patterns = Patterns::new(4, &LANES_8, include_bytes!("patterns/flying_kings_8.bin"));
+static FLYING_KINGS_8: Patterns = Patterns::diagonal(4, &LANES_8, include_bytes!("patterns/flying_kings_8.bin"));
 
 /// The 8x8 short-king family's values (English and Italian; 9 regions), fitted to
 /// English games.
-static SHORT_KINGS_8: Patterns = Patterns::new(4, &LANES_8, include_bytes!("patterns/short_kings_8.bin"));
+static SHORT_KINGS_8: Patterns = Patterns::diagonal(4, &LANES_8, include_bytes!("patterns/short_kings_8.bin"));
+
+/// Turkish values (8x8 orthogonal board, 21 regions).
+static TURKISH: Patterns = Patterns::orthogonal(include_bytes!("patterns/turkish.bin"));
 
 /// `LANES_10[v]`: for the 10 bits `v` of one colour's men on a pair of rows of the 10x10 board,
 /// the base-3 number of each region column's 4 squares on those rows, column `c` in the 16-bit
-/// lane `c` (see [`lanes`]).
-static LANES_10: [u64; 1024] = lanes::<1024>(5);
+/// lane `c` (see [`diagonal_lanes`]).
+static LANES_10: [u64; 1024] = diagonal_lanes::<1024>(5);
 
 /// The same for the 8 bits of a pair of rows of the 8x8 board.
-static LANES_8: [u64; 256] = lanes::<256>(4);
+static LANES_8: [u64; 256] = diagonal_lanes::<256>(4);
+
+/// The same for the 8 bits of one row of the orthogonal board: region column `c`'s squares are
+/// bits `2c` to `2c + 3`.
+static ORTHOGONAL_LANES: [u64; 256] = orthogonal_lanes();
+
+/// The base-3 number whose digit `i` is 1 where bit `digits[i]` of `v` is set, else 0.
+const fn base3(v: usize, digits: [usize; 4]) -> u64 {
+    let (mut number, mut power, mut i) = (0u64, 1u64, 0);
+    while i < 4 {
+        if v >> digits[i] & 1 != 0 {
+            number += power;
+        }
+        power *= 3;
+        i += 1;
+    }
+    number
+}
 
 /// For a board with `width` playable squares a row: a region column `c`'s squares on a pair of
 /// rows are bits `c`, `c + 1`, `c + width` and `c + width + 1` of the pair's `2 * width` bits.
-const fn lanes<const N: usize>(width: usize) -> [u64; N] {
+const fn diagonal_lanes<const N: usize>(width: usize) -> [u64; N] {
     let mut table = [0u64; N];
     let mut v = 0;
     while v < N {
         let mut column = 0;
         while column < width - 1 {
-            let digits = [column, column + 1, column + width, column + width + 1];
-            let (mut number, mut power, mut i) = (0u64, 1u64, 0);
-            while i < 4 {
-                if v >> digits[i] & 1 != 0 {
-                    number += power;
-                }
-                power *= 3;
-                i += 1;
-            }
-            table[v] |= number << (16 * column);
+            table[v] |= base3(v, [column, column + 1, column + width, column + width + 1]) << (16 * column);
+            column += 1;
+        }
+        v += 1;
+    }
+    table
+}
+
+/// See [`ORTHOGONAL_LANES`].
+const fn orthogonal_lanes() -> [u64; 256] {
+    let mut table = [0u64; 256];
+    let mut v = 0;
+    while v < 256 {
+        let mut column = 0;
+        while column < 3 {
+            table[v] |= base3(v, [2 * column, 2 * column + 1, 2 * column + 2, 2 * column + 3]) << (16 * column);
             column += 1;
         }
         v += 1;
@@ -83,41 +120,50 @@ const fn lanes<const N: usize>(width: usize) -> [u64; N] {
 }
 
 impl Patterns {
-    /// The values of a board with `width` playable squares a row; a values file of the wrong
-    /// size for that board stops the build.
-    const fn new(width: u32, lanes: &'static [u64], values: &'static [u8]) -> Patterns {
-        let regions = (width as usize - 1) * (width as usize - 1);
-        assert!(values.len() == regions * ARRANGEMENTS, "a pattern file of the wrong size");
-        Patterns { width, lanes, values }
+    /// The values of a diagonal board with `width` playable squares a row; a values file of the
+    /// wrong size for that board stops the build.
+    const fn diagonal(width: u32, lanes: &'static [u64], values: &'static [u8]) -> Patterns {
+        let per_band = width as usize - 1;
+        Patterns::checked(per_band, per_band, 2 * width + 1, (1 << (2 * width)) - 1, lanes, values)
     }
 
-    /// Regions per band of rows (and bands per board).
-    #[inline(always)]
-    const fn per_band(&self) -> usize {
-        self.width as usize - 1
+    /// The values of the orthogonal 8x8 board; a values file of the wrong size stops the build.
+    const fn orthogonal(values: &'static [u8]) -> Patterns {
+        Patterns::checked(7, 3, 8, 0xFF, &ORTHOGONAL_LANES, values)
     }
 
-    /// The region lanes of a pair of rows: in lane `c`, the base-3 number of region column
-    /// `c`'s squares on rows `2 * pair` and `2 * pair + 1`.
+    const fn checked(
+        bands: usize,
+        columns: usize,
+        strip_shift: u32,
+        strip_mask: usize,
+        lanes: &'static [u64],
+        values: &'static [u8],
+    ) -> Patterns {
+        assert!(values.len() == bands * columns * ARRANGEMENTS, "a pattern file of the wrong size");
+        Patterns { bands, columns, strip_shift, strip_mask, lanes, values }
+    }
+
+    /// The region lanes of a strip: in lane `c`, the base-3 number of region column `c`'s
+    /// squares on strip `strip`.
     #[inline(always)]
-    fn band_lanes(&self, white: Bitboard, black: Bitboard, pair: usize) -> u64 {
-        let shift = (2 * self.width + 1) * pair as u32;
-        let mask = (1 << (2 * self.width)) - 1;
-        self.lanes[(white.0 >> shift) as usize & mask] + 2 * self.lanes[(black.0 >> shift) as usize & mask]
+    fn strip_lanes(&self, white: Bitboard, black: Bitboard, strip: usize) -> u64 {
+        let shift = self.strip_shift * strip as u32;
+        self.lanes[(white.0 >> shift) as usize & self.strip_mask]
+            + 2 * self.lanes[(black.0 >> shift) as usize & self.strip_mask]
     }
 
     /// Calls `f(region, arrangement)` for every region. A region's 8 squares are the 4 of its
-    /// column on each of two pairs of rows: its number is the first pair's number plus 81 times
-    /// the second's, and the regions of a band of rows are computed at once, one per lane.
+    /// column on each of two strips: its number is the upper strip's number plus 81 times the
+    /// lower's, and the regions of a band are computed at once, one per lane.
     #[inline(always)]
     fn for_each_arrangement(&self, white: Bitboard, black: Bitboard, mut f: impl FnMut(usize, usize)) {
-        let per_band = self.per_band();
-        let mut upper = self.band_lanes(white, black, 0);
-        for band in 0..per_band {
-            let lower = self.band_lanes(white, black, band + 1);
+        let mut upper = self.strip_lanes(white, black, 0);
+        for band in 0..self.bands {
+            let lower = self.strip_lanes(white, black, band + 1);
             let lanes = upper + 81 * lower;
-            for column in 0..per_band {
-                f(band * per_band + column, (lanes >> (16 * column)) as usize & 0xFFFF);
+            for column in 0..self.columns {
+                f(band * self.columns + column, (lanes >> (16 * column)) as usize & 0xFFFF);
             }
             upper = lower;
         }
@@ -137,41 +183,67 @@ impl Patterns {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::{English, International, Russian};
+    use crate::rules::geometry::BoardKind;
+    use crate::rules::ruleset::{English, International, Russian, Turkish};
     use crate::rules::{Color, Position, Rules};
 
-    /// Patterns of `R`'s board with no values: enough to gather arrangements.
-    fn board_of<R: Rules>() -> Patterns {
-        match R::GEOMETRY.size {
-            10 => Patterns { width: 5, lanes: &LANES_10, values: &[] },
-            _ => Patterns { width: 4, lanes: &LANES_8, values: &[] },
-        }
+    fn patterns_of<R: Rules>() -> &'static Patterns {
+        of(Family::of::<R>()).expect("every family has patterns")
     }
 
     fn arrangements<R: Rules>(position: &Position<R>) -> Vec<usize> {
         let mut all = Vec::new();
-        board_of::<R>().for_each_arrangement(position.men(Color::White), position.men(Color::Black), |region, a| {
+        patterns_of::<R>().for_each_arrangement(position.men(Color::White), position.men(Color::Black), |region, a| {
             assert_eq!(region, all.len());
             all.push(a);
         });
         all
     }
 
-    /// The arrangement of `region` counted square by square from board coordinates.
-    fn arrangement_by_coordinates<R: Rules>(position: &Position<R>, region: usize) -> usize {
+    fn is_playable<R: Rules>(row: usize, column: usize) -> bool {
+        R::GEOMETRY.kind == BoardKind::Orthogonal8 || (row + column) % 2 == 1
+    }
+
+    /// The regions of `R`'s board, as the module's doc defines them: for each, its squares as
+    /// `(row, column)`, top row first, left to right.
+    fn regions<R: Rules>() -> Vec<Vec<(usize, usize)>> {
+        let size = R::GEOMETRY.size as usize;
+        let (height, tops, lefts): (usize, Vec<usize>, Vec<usize>) = match R::GEOMETRY.kind {
+            BoardKind::Orthogonal8 => (2, (0..size - 1).collect(), vec![0, 2, 4]),
+            _ => (4, (0..size - 2).step_by(2).collect(), (0..size - 2).step_by(2).collect()),
+        };
+        let mut all = Vec::new();
+        for &top in &tops {
+            for &left in &lefts {
+                let squares: Vec<(usize, usize)> = (top..top + height)
+                    .flat_map(|row| (left..left + 4).map(move |column| (row, column)))
+                    .filter(|&(row, column)| is_playable::<R>(row, column))
+                    .collect();
+                assert_eq!(squares.len(), 8);
+                all.push(squares);
+            }
+        }
+        all
+    }
+
+    /// The name of a square in a FEN: its number on numbered boards, else `c3`.
+    fn name<R: Rules>((row, column): (usize, usize)) -> String {
+        let size = R::GEOMETRY.size as usize;
+        if R::GEOMETRY.size == 10 || R::VARIANT == crate::rules::Variant::English {
+            (row * size / 2 + column / 2 + 1).to_string()
+        } else {
+            format!("{}{}", (b'a' + column as u8) as char, size - row)
+        }
+    }
+
+    /// The arrangement of a region counted square by square from board coordinates.
+    fn arrangement_by_coordinates<R: Rules>(position: &Position<R>, squares: &[(usize, usize)]) -> usize {
         let g = R::GEOMETRY;
-        let per_band = g.size / 2 - 1;
-        let (top, left) = (2 * (region as u8 / per_band), 2 * (region as u8 % per_band));
-        let mut squares: Vec<u8> = (0..64u8)
-            .filter(|&bit| g.valid.contains(bit))
-            .filter(|&bit| {
-                let (row, column) = g.coords[bit as usize];
-                (top..top + 4).contains(&row) && (left..left + 4).contains(&column)
-            })
-            .collect();
-        squares.sort_by_key(|&bit| g.coords[bit as usize]);
-        assert_eq!(squares.len(), 8);
-        squares.iter().rev().fold(0, |n, &bit| {
+        let bit = |(row, column): (usize, usize)| {
+            (0..64u8).find(|&bit| g.valid.contains(bit) && g.coords[bit as usize] == (row as u8, column as u8))
+        };
+        squares.iter().rev().fold(0, |n, &square| {
+            let bit = bit(square).expect("a playable square");
             let state = if position.men(Color::White).contains(bit) {
                 1
             } else if position.men(Color::Black).contains(bit) {
@@ -183,43 +255,21 @@ mod tests {
         })
     }
 
-    /// The name `bench/train_patterns.py` gives the playable square `index` (0-based, row by
-    /// row from the top as White sees it): its number on numbered boards, else `c3`.
-    fn trainer_name<R: Rules>(index: usize) -> String {
-        let size = R::GEOMETRY.size as usize;
-        let (row, column) = (index / (size / 2), 2 * (index % (size / 2)) + (index / (size / 2) + 1) % 2);
-        if R::GEOMETRY.size == 10 || R::VARIANT == crate::rules::Variant::English {
-            (index + 1).to_string()
-        } else {
-            format!("{}{}", (b'a' + column as u8) as char, size - row)
-        }
-    }
-
-    /// A region's squares, as the trainer counts them (0-based, reading order).
-    fn region_squares<R: Rules>(region: usize) -> Vec<usize> {
-        let size = R::GEOMETRY.size as usize;
-        let per_band = size / 2 - 1;
-        let (top, left) = (2 * (region / per_band), 2 * (region % per_band));
-        (top..top + 4)
-            .flat_map(|row| (left..left + 4).map(move |column| (row, column)))
-            .filter(|(row, column)| (row + column) % 2 == 1)
-            .map(|(row, column)| row * size / 2 + column / 2)
-            .collect()
-    }
-
+    /// A region's squares in the trainer's order give it the digits the trainer reads: one man
+    /// on each square in turn.
     fn one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes<R: Rules>() {
         let size = R::GEOMETRY.size as usize;
-        let regions = (size / 2 - 1) * (size / 2 - 1);
-        for region in 0..regions {
-            let squares = region_squares::<R>(region);
-            let outside =
-                (size / 2..size * size / 2 - size / 2).find(|s| !squares.contains(s)).expect("a square outside");
+        for (region, squares) in regions::<R>().iter().enumerate() {
+            let outside = (1..size - 1)
+                .flat_map(|row| (0..size).map(move |column| (row, column)))
+                .find(|&(row, column)| is_playable::<R>(row, column) && !squares.contains(&(row, column)))
+                .expect("a square outside");
             for (digit, &square) in squares.iter().enumerate() {
-                // A man may not stand on its own crowning row: a black man on the top row.
-                let (fen, state) = if square < size / 2 {
-                    (format!("W:W{}:B{}", trainer_name::<R>(outside), trainer_name::<R>(square)), 2)
+                // A man may not stand on its crowning row: White's is the top row.
+                let (fen, state) = if square.0 == 0 {
+                    (format!("W:W{}:B{}", name::<R>(outside), name::<R>(square)), 2)
                 } else {
-                    (format!("W:W{}:B{}", trainer_name::<R>(square), trainer_name::<R>(outside)), 1)
+                    (format!("W:W{}:B{}", name::<R>(square), name::<R>(outside)), 1)
                 };
                 let position = Position::<R>::from_fen(&fen).expect("valid FEN");
                 assert_eq!(arrangements(&position)[region], state * 3usize.pow(digit as u32), "{fen}");
@@ -232,49 +282,72 @@ mod tests {
         one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes::<International>();
         one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes::<English>();
         one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes::<Russian>();
+        one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes::<Turkish>();
     }
 
-    /// The position of men `white` and `black` (PDN numbers) turned round, colours swapped.
-    fn mirrored(white: &[u32], black: &[u32]) -> (Bitboard, Bitboard) {
-        let list = |men: &[u32]| men.iter().map(|s| (51 - s).to_string()).collect::<Vec<_>>().join(",");
-        let fen = format!("W:W{}:B{}", list(black), list(white));
-        let position = Position::<International>::from_fen(&fen).expect("valid FEN");
-        (position.men(Color::White), position.men(Color::Black))
+    /// The position of these men turned round, colours swapped.
+    fn mirrored<R: Rules>(white: &[(usize, usize)], black: &[(usize, usize)]) -> Position<R> {
+        let size = R::GEOMETRY.size as usize;
+        let list = |men: &[(usize, usize)]| {
+            men.iter()
+                .map(|&(row, column)| name::<R>((size - 1 - row, size - 1 - column)))
+                .collect::<Vec<_>>()
+                .join(",")
+        };
+        Position::<R>::from_fen(&format!("W:W{}:B{}", list(black), list(white))).expect("valid FEN")
     }
 
-    #[test]
-    fn the_mirrored_position_has_the_opposite_value() {
-        let games: [(&[u32], &[u32]); 3] = [
-            (
-                &[31, 32, 33, 34, 35, 36, 37, 38, 39, 40, 41, 42, 43, 44, 45, 46, 47, 48, 49, 50],
-                &[1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, 20],
-            ),
-            (
-                &[24, 27, 28, 31, 32, 33, 36, 37, 38, 41, 42, 43, 44, 47, 48],
-                &[3, 7, 8, 9, 12, 13, 14, 16, 17, 18, 19, 20, 23, 26],
-            ),
-            (&[21, 25, 30, 34, 35, 40, 45], &[6, 11, 12, 16, 17, 22]),
-        ];
-        for (white, black) in games {
-            let fen = |men: &[u32]| men.iter().map(u32::to_string).collect::<Vec<_>>().join(",");
-            let position =
-                Position::<International>::from_fen(&format!("W:W{}:B{}", fen(white), fen(black))).expect("valid FEN");
-            let (w, b) = mirrored(white, black);
+    /// The men of each colour of `position`, as `(row, column)`.
+    fn men<R: Rules>(position: &Position<R>, color: Color) -> Vec<(usize, usize)> {
+        let men = position.men(color);
+        (0..64u8)
+            .filter(|&bit| men.contains(bit))
+            .map(|bit| {
+                let (row, column) = R::GEOMETRY.coords[bit as usize];
+                (row as usize, column as usize)
+            })
+            .collect()
+    }
+
+    fn the_mirrored_position_has_the_opposite_value<R: Rules>(fens: &[&str]) {
+        let patterns = patterns_of::<R>();
+        for fen in fens {
+            let position = Position::<R>::from_fen(fen).expect("valid FEN");
+            let turned = mirrored::<R>(&men(&position, Color::White), &men(&position, Color::Black));
             assert_eq!(
-                INTERNATIONAL.value(position.men(Color::White), position.men(Color::Black)),
-                -INTERNATIONAL.value(w, b),
-                "{white:?} {black:?}"
+                patterns.value(position.men(Color::White), position.men(Color::Black)),
+                -patterns.value(turned.men(Color::White), turned.men(Color::Black)),
+                "{fen}"
             );
         }
     }
 
+    #[test]
+    fn the_mirrored_position_has_the_opposite_value_on_each_board() {
+        the_mirrored_position_has_the_opposite_value::<International>(&[
+            International::START_FEN,
+            "W:W24,27,28,31,32,33,36,37,38,41,42,43,44,47,48:B3,7,8,9,12,13,14,16,17,18,19,20,23,26",
+            "W:W21,25,30,34,35,40,45:B6,11,12,16,17,22",
+        ]);
+        the_mirrored_position_has_the_opposite_value::<English>(&[
+            "W:W9,14,18,22,25,30:B1,5,11,15,19,24",
+            "W:W17,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,6,7,9,10,11,12",
+        ]);
+        the_mirrored_position_has_the_opposite_value::<Russian>(&["W:Wa1,c3,e3,g3,h6:Bb8,d6,f8,g7,h4"]);
+        the_mirrored_position_has_the_opposite_value::<Turkish>(&[
+            "W:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,a4,f4,h4:Bb5,c5,b6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+            "W:Wa3,b4,c4,d5,g3,h2:Ba6,b5,e5,f6,g6,h7",
+        ]);
+    }
+
     fn every_region_is_gathered_in_the_order_of_its_squares<R: Rules>(fens: &[&str]) {
+        let regions = regions::<R>();
         for fen in fens {
             let position = Position::<R>::from_fen(fen).expect("valid FEN");
             let all = arrangements(&position);
-            assert_eq!(all.len(), (R::GEOMETRY.size as usize / 2 - 1).pow(2));
-            for (region, &arrangement) in all.iter().enumerate() {
-                assert_eq!(arrangement, arrangement_by_coordinates(&position, region), "{fen}");
+            assert_eq!(all.len(), regions.len());
+            for (arrangement, squares) in all.iter().zip(&regions) {
+                assert_eq!(*arrangement, arrangement_by_coordinates(&position, squares), "{fen}");
             }
         }
     }
@@ -293,6 +366,10 @@ mod tests {
         every_region_is_gathered_in_the_order_of_its_squares::<Russian>(&[
             Russian::START_FEN,
             "W:Wa1,c3,Ke5,g3,h6:Bb8,d6,f8,Kg7,h4",
+        ]);
+        every_region_is_gathered_in_the_order_of_its_squares::<Turkish>(&[
+            Turkish::START_FEN,
+            "W:Wa3,b4,c4,Kd1,d5,g3,h2:Ba6,b5,e5,f6,g6,Kh1,h7",
         ]);
     }
 }

@@ -7,10 +7,10 @@ one value, in hundredths of a man, to each arrangement of men in each overlappin
 board (8 playable squares, each empty, a white man or a black man: 3^8 arrangements; kings
 count as empty; on a diagonal board 4 rows by 4 columns, 16 regions on the 10x10 board and 9 on
 the 8x8; on the orthogonal board of Turkish, 2 rows by 4 columns, 21 regions), so that
-sigmoid(K * (static value + the regions' values) / 100) predicts White's result. K is fitted first, to the static value alone. Every position is
-also used mirrored (the board turned round, the colours swapped, the result reversed), and the
-values are then made exactly opposite for mirrored arrangements, so that the evaluation treats
-both colours alike.
+sigmoid(K * (static value + the regions' values) / 100) predicts White's result. K is fitted
+first, to the static value alone. Every position is also used mirrored (the board turned
+round, the colours swapped, the result reversed), and the values are then made exactly opposite
+for mirrored arrangements, so that the evaluation treats both colours alike.
 
 The games are split by number into a fitting and a checking part (one in ten); the fit stops
 when the checking part's loss stops falling, and both losses are printed against the static

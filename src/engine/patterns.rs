@@ -322,22 +322,31 @@ mod tests {
         }
     }
 
+    /// Sample positions of each board, men and kings on every part of it.
+    const INTERNATIONAL_SAMPLES: [&str; 4] = [
+        International::START_FEN,
+        "W:W16,21,24,K27,33,36,45,50:B1,5,6,K13,15,19,22,26,30",
+        "B:W11,12,13,14,15,36,37,38,39,40:B6,7,8,9,10,41,42,43,44,45",
+        "W:W24,27,28,31,32,33,36,37,38,41,42,43,44,47,48:B3,7,8,9,12,13,14,16,17,18,19,20,23,26",
+    ];
+    const ENGLISH_SAMPLES: [&str; 3] = [
+        English::START_FEN,
+        "W:W9,14,K18,22,25,30:B1,5,K11,15,19,24",
+        "W:W17,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,6,7,9,10,11,12",
+    ];
+    const RUSSIAN_SAMPLES: [&str; 2] = [Russian::START_FEN, "W:Wa1,c3,Ke5,g3,h6:Bb8,d6,f8,Kg7,h4"];
+    const TURKISH_SAMPLES: [&str; 3] = [
+        Turkish::START_FEN,
+        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,a4,f4,h4:Bb5,c5,b6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
+        "W:Wa3,b4,c4,Kd1,d5,g3,h2:Ba6,b5,e5,f6,g6,Kh1,h7",
+    ];
+
     #[test]
     fn the_mirrored_position_has_the_opposite_value_on_each_board() {
-        the_mirrored_position_has_the_opposite_value::<International>(&[
-            International::START_FEN,
-            "W:W24,27,28,31,32,33,36,37,38,41,42,43,44,47,48:B3,7,8,9,12,13,14,16,17,18,19,20,23,26",
-            "W:W21,25,30,34,35,40,45:B6,11,12,16,17,22",
-        ]);
-        the_mirrored_position_has_the_opposite_value::<English>(&[
-            "W:W9,14,18,22,25,30:B1,5,11,15,19,24",
-            "W:W17,21,22,23,25,26,27,29,30,31,32:B1,2,3,4,6,7,9,10,11,12",
-        ]);
-        the_mirrored_position_has_the_opposite_value::<Russian>(&["W:Wa1,c3,e3,g3,h6:Bb8,d6,f8,g7,h4"]);
-        the_mirrored_position_has_the_opposite_value::<Turkish>(&[
-            "W:Wa2,b2,c2,d2,e2,f2,g2,h2,b3,c3,d3,e3,f3,a4,f4,h4:Bb5,c5,b6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7",
-            "W:Wa3,b4,c4,d5,g3,h2:Ba6,b5,e5,f6,g6,h7",
-        ]);
+        the_mirrored_position_has_the_opposite_value::<International>(&INTERNATIONAL_SAMPLES);
+        the_mirrored_position_has_the_opposite_value::<English>(&ENGLISH_SAMPLES);
+        the_mirrored_position_has_the_opposite_value::<Russian>(&RUSSIAN_SAMPLES);
+        the_mirrored_position_has_the_opposite_value::<Turkish>(&TURKISH_SAMPLES);
     }
 
     fn every_region_is_gathered_in_the_order_of_its_squares<R: Rules>(fens: &[&str]) {
@@ -354,22 +363,9 @@ mod tests {
 
     #[test]
     fn every_region_is_gathered_in_the_order_of_its_squares_on_each_board() {
-        every_region_is_gathered_in_the_order_of_its_squares::<International>(&[
-            International::START_FEN,
-            "W:W16,21,24,K27,33,36,45,50:B1,5,6,K13,15,19,22,26,30",
-            "B:W11,12,13,14,15,36,37,38,39,40:B6,7,8,9,10,41,42,43,44,45",
-        ]);
-        every_region_is_gathered_in_the_order_of_its_squares::<English>(&[
-            English::START_FEN,
-            "W:W9,14,K18,22,25,30:B1,5,K11,15,19,24",
-        ]);
-        every_region_is_gathered_in_the_order_of_its_squares::<Russian>(&[
-            Russian::START_FEN,
-            "W:Wa1,c3,Ke5,g3,h6:Bb8,d6,f8,Kg7,h4",
-        ]);
-        every_region_is_gathered_in_the_order_of_its_squares::<Turkish>(&[
-            Turkish::START_FEN,
-            "W:Wa3,b4,c4,Kd1,d5,g3,h2:Ba6,b5,e5,f6,g6,Kh1,h7",
-        ]);
+        every_region_is_gathered_in_the_order_of_its_squares::<International>(&INTERNATIONAL_SAMPLES);
+        every_region_is_gathered_in_the_order_of_its_squares::<English>(&ENGLISH_SAMPLES);
+        every_region_is_gathered_in_the_order_of_its_squares::<Russian>(&RUSSIAN_SAMPLES);
+        every_region_is_gathered_in_the_order_of_its_squares::<Turkish>(&TURKISH_SAMPLES);
     }
 }

@@ -51,7 +51,8 @@ pub enum Command {
 /// Arguments of `perft`.
 #[derive(Debug, clap::Args)]
 pub struct PerftArgs {
-    /// The variant id (english, russian, brazilian, international, spanish, italian, czech, turkish).
+    /// The variant id (english, russian, brazilian, international, spanish, italian, czech,
+    /// turkish, pool, thai, antidraughts, breakthrough).
     #[arg(long)]
     pub variant: Variant,
     /// The position (PDN FEN); the variant's start position if omitted.

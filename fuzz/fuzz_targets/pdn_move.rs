@@ -2,8 +2,9 @@
 //! replay built on it (`service::legal_moves`, `service::apply_move`).
 //!
 //! Input:
-//! - byte 0 chooses the variant (`byte % 8` indexes `Variant::ALL`: ASCII `0`..`7` are English,
-//!   Russian, Brazilian, International, Spanish, Italian, Czech, Turkish);
+//! - byte 0 chooses the variant (`byte % 12` indexes `Variant::ALL`: ASCII `0`..`9`, `:` and `;`
+//!   are English, Russian, Brazilian, International, Spanish, Italian, Czech, Turkish, Pool,
+//!   Thai, Antidraughts, Breakthrough);
 //! - byte 1 chooses the position: `(byte - b'0') % (1 + n)`, so ASCII `0` is the variant's
 //!   start position and `1`..`n` are the fixed test positions of [`positions`] (captures,
 //!   multi-captures, kings, several routes to one square);
@@ -91,6 +92,16 @@ fn positions(variant: Variant) -> &'static [&'static str] {
             "W:WKd4:Bd6,f6,f4,b6,b4,d2",
             "W:WKh1:Bc2,a3,b8,d5,g4,h2,a6",
             "W:WKd8:Bf8,c4,f7,c2,g6,a3,h6",
+        ],
+        Variant::Pool => &["W:W10:B7,8,20", "W:WK32:B27,18,9,22", "B:W14,15,22,23:B6,10,K1"],
+        Variant::Thai => &["W:W10:B7,8,20", "W:WK32:B27,18,22,14", "B:W14,15,22,23:B6,10,K1"],
+        Variant::Antidraughts => &[
+            "B:W28,30,32,36,42,44,K25:BK50",
+            "B:W28,31,34,36,37,39,40,41,43,45,46,47,48,49,50:B2,3,4,5,8,9,10,15,17,22,23",
+        ],
+        Variant::Breakthrough => &[
+            "B:W21,28,31,32,33,35,37,39,43,46,48:B15,19,29",
+            "B:W19,30,31,33,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,18,20",
         ],
     }
 }

@@ -1,7 +1,8 @@
 //! `evaluate`: the static value of a position for the side to move, in hundredths of a man.
 //!
 //! One evaluation for every variant, with weights per board family ([`Family`]): 8x8 short
-//! kings, 8x8 flying kings, 10x10 flying kings and the Turkish board. It counts material,
+//! kings, 8x8 flying kings, 10x10 flying kings, the Turkish board, and the two variants with
+//! another goal (antidraughts, breakthrough). It counts material,
 //! men's advance (more as the board empties), back-rank guards, centre men, supported men,
 //! mobility and men about to crown, then applies the endgame knowledge a club player has:
 //! drawn lone-king endings are worth about nothing, a winning side trades down (except on the
@@ -12,7 +13,7 @@
 use super::patterns::{self, Patterns};
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::{BoardKind, Geometry};
-use crate::rules::ruleset::Rules;
+use crate::rules::ruleset::{Goal, Rules};
 use crate::rules::{Bitboard, Color, Position};
 
 /// The board families, which share weights.
@@ -26,16 +27,22 @@ pub enum Family {
     FlyingKings10,
     /// 8x8 orthogonal board (Turkish).
     Turkish,
+    /// Each side tries to lose its pieces (antidraughts): valued by [`give_away`].
+    GiveAway,
+    /// The first king wins (breakthrough): men's advance is nearly everything.
+    Breakthrough,
 }
 
 impl Family {
     /// The family of the rules `R`.
     pub const fn of<R: Rules>() -> Family {
-        match (R::GEOMETRY.kind, R::FLYING_KINGS) {
-            (BoardKind::Orthogonal8, _) => Family::Turkish,
-            (BoardKind::Diagonal10, _) => Family::FlyingKings10,
-            (BoardKind::Diagonal8, true) => Family::FlyingKings8,
-            (BoardKind::Diagonal8, false) => Family::ShortKings8,
+        match (R::GOAL, R::GEOMETRY.kind, R::FLYING_KINGS) {
+            (Goal::GiveAway, ..) => Family::GiveAway,
+            (Goal::FirstKing, ..) => Family::Breakthrough,
+            (Goal::Standard, BoardKind::Orthogonal8, _) => Family::Turkish,
+            (Goal::Standard, BoardKind::Diagonal10, _) => Family::FlyingKings10,
+            (Goal::Standard, BoardKind::Diagonal8, true) => Family::FlyingKings8,
+            (Goal::Standard, BoardKind::Diagonal8, false) => Family::ShortKings8,
         }
     }
 }
@@ -145,6 +152,37 @@ impl Weights {
                 runaway: 0,
                 balance: 0,
                 trade_down: 4,
+                held_lead: 16,
+            },
+            // Only `king` and `mobility` are read, by `give_away`: what a piece left on the
+            // board costs, and each free step.
+            Family::GiveAway => Weights {
+                king: 200,
+                advance: 0,
+                back_rank: 0,
+                centre: 0,
+                supported: 0,
+                mobility: 3,
+                about_to_crown: 0,
+                sole_king: 0,
+                runaway: 0,
+                balance: 0,
+                trade_down: 0,
+                held_lead: 16,
+            },
+            // No position with a king is played on: the weights value the race to crown.
+            Family::Breakthrough => Weights {
+                king: 250,
+                advance: 8,
+                back_rank: 20,
+                centre: 3,
+                supported: 4,
+                mobility: 1,
+                about_to_crown: 150,
+                sole_king: 0,
+                runaway: 40,
+                balance: 0,
+                trade_down: 0,
                 held_lead: 16,
             },
         }
@@ -327,6 +365,9 @@ pub fn evaluate<R: Rules>(position: &Position<R>) -> i32 {
 /// [`evaluate`] with other weights than its family's (for tuning them).
 #[inline(always)]
 pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32 {
+    if Tables::<R>::FAMILY == Family::GiveAway {
+        return give_away(position, weights);
+    }
     let white = side::<R>(position, Color::White, weights);
     let black = side::<R>(position, Color::Black, weights);
     let mut score = white.score - black.score;
@@ -338,6 +379,28 @@ pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32
         Color::White => score,
         Color::Black => -score,
     }
+}
+
+/// The value of an antidraughts position for the side to move: each side wants to be left
+/// with no piece or no move, so every piece still on the board and every free step counts
+/// against its side.
+#[inline(always)]
+fn give_away<R: Rules>(position: &Position<R>, w: &Weights) -> i32 {
+    let g = R::GEOMETRY;
+    let empty = Bitboard(g.valid.0 & !position.occupied().0);
+    let burden = |color: Color| {
+        let (men, kings) = (position.men(color), position.kings(color));
+        let mut steps = 0;
+        for dir in 0..4 {
+            if R::man_move_directions(color) >> dir & 1 != 0 {
+                steps += (g.shift(men, dir) & empty).count() as i32;
+            }
+            steps += (g.shift(kings, dir) & empty).count() as i32;
+        }
+        men.count() as i32 * 100 + kings.count() as i32 * w.king + steps * w.mobility
+    };
+    let side = position.side_to_move();
+    burden(side.opponent()) - burden(side)
 }
 
 /// One side's material and positional score.

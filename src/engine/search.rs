@@ -13,7 +13,9 @@ use super::eval::evaluate;
 use super::score::{Score, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
+use crate::rules::game::first_king;
 use crate::rules::movegen::{self, MoveSink};
+use crate::rules::ruleset::Goal;
 use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
 
 /// What bounds a search.
@@ -346,6 +348,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
         if self.draws.is_draw(ply, material(position) == self.root_material) {
             return 0;
         }
+        if first_king(position).is_some() {
+            // Only the side that just moved can have crowned the first king.
+            return -(WIN - ply as i32);
+        }
         if ply >= MAX_PLY {
             return evaluate(position);
         }
@@ -360,7 +366,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             let quiet = movegen::captures_noting_quiet(position, self.mandatory, moves);
             if moves.is_empty() {
                 if !quiet {
-                    return -(WIN - ply as i32);
+                    return stuck::<R>(ply);
                 }
                 // Once per line, a quiet position under threat of a capture gets one more ply:
                 // its static value would miss the capture (or the defence against it). One that
@@ -383,7 +389,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         } else {
             position.generate_into(self.mandatory, moves);
             if moves.is_empty() {
-                return -(WIN - ply as i32);
+                return stuck::<R>(ply);
             }
         }
         let count = self.frames[ply].moves.len();
@@ -709,6 +715,16 @@ fn kings<R: Rules>(position: &Position<R>) -> Bitboard {
     position.kings(crate::rules::Color::White) | position.kings(crate::rules::Color::Black)
 }
 
+/// The score of a node whose side to move has no legal move, at `ply`: lost, or won where the
+/// goal is to give every piece away.
+#[inline(always)]
+fn stuck<R: Rules>(ply: usize) -> i32 {
+    match R::GOAL {
+        Goal::GiveAway => WIN - ply as i32,
+        Goal::Standard | Goal::FirstKing => -(WIN - ply as i32),
+    }
+}
+
 /// A score as stored: wins and losses counted from the stored position, not the root.
 fn to_table(score: i32, ply: usize) -> i32 {
     if score > WIN_THRESHOLD {
@@ -734,7 +750,7 @@ fn from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::{English, International};
+    use crate::rules::ruleset::{Antidraughts, Breakthrough, English, International};
     use crate::rules::GameRules;
 
     fn game<R: Rules>(fen: &str) -> Game<R> {
@@ -751,6 +767,43 @@ mod tests {
             table: TableUse::Fresh,
             endgames: None,
         }
+    }
+
+    /// The search of `fen` to `depth` plies.
+    fn searched<R: Rules>(fen: &str, depth: u32) -> Report {
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        search_with_table(&game::<R>(fen), &limits(far, &cancel, depth), &mut Table::new(1 << 12)).expect("a move")
+    }
+
+    /// The quiet move `from-to` in `R`'s square numbers.
+    fn quiet<R: Rules>(from: &str, to: &str) -> Move {
+        let square = |name| R::NAMING.parse(name).expect("a square");
+        Move::quiet(square(from), square(to), false)
+    }
+
+    #[test]
+    fn in_antidraughts_the_search_gives_its_last_man_away() {
+        // 32-28 forces 23x32, leaving White without a piece: won in antidraughts, lost in
+        // International, where 32-27 is the move.
+        let anti = searched::<Antidraughts>("W:W32:B23", 6);
+        assert_eq!(anti.best, quiet::<Antidraughts>("32", "28"));
+        assert_eq!(anti.score, Score::win_in_plies(2));
+        let international = searched::<International>("W:W32:B23", 6);
+        assert_eq!(international.best, quiet::<International>("32", "27"));
+    }
+
+    #[test]
+    fn in_breakthrough_crowning_wins_and_letting_the_other_side_crown_loses() {
+        // White crowns at once with 6-1.
+        let crown = searched::<Breakthrough>("W:W6,40:B45,15", 4);
+        assert_eq!(crown.best.to, Breakthrough::NAMING.parse("1").expect("a square"));
+        assert_eq!(crown.score, Score::win_in_plies(1));
+        // Black's man on 44 crowns on 49 or 50 as soon as White's men there move, and 49-43
+        // also lets 39 take 43 onto the crowning row: 36-31 is the only move that does not
+        // lose at once.
+        let guard = searched::<Breakthrough>("W:W49,50,36:B44,39,40", 4);
+        assert_eq!(guard.best, quiet::<Breakthrough>("36", "31"));
     }
 
     #[test]

@@ -123,8 +123,9 @@ macro_rules! game_body {
         $(#[$meta])*
         pub struct $name {
             /// The variant id or alias (`english`, `russian`, `brazilian`, `international`,
-            /// `spanish`, `italian`, `czech`, `turkish`; also `american`, `checkers`, `polish`),
-            /// in any case. Any other name is `404 unknown_variant`.
+            /// `spanish`, `italian`, `czech`, `turkish`, `pool`, `thai`, `antidraughts`,
+            /// `breakthrough`; also `american`, `checkers`, `polish`, `american-pool`,
+            /// `giveaway`), in any case. Any other name is `404 unknown_variant`.
             #[schema(value_type = String, max_length = 32)]
             pub variant: CompactString,
             /// The start position as PDN FEN; the variant's start position if omitted.

@@ -6,7 +6,7 @@ use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietRe
 use super::movegen::{self, MoveList};
 use super::mv::Move;
 use super::position::Position;
-use super::ruleset::Rules;
+use super::ruleset::{Goal, Rules};
 
 /// The rules a game is played under: the variant's own, or changed for one game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
@@ -27,10 +27,14 @@ impl GameRules {
 /// Why a game was won.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum WinReason {
-    /// The loser has no pieces left.
+    /// The side to move has no pieces left: it has lost, or won where the goal is to give
+    /// every piece away (antidraughts).
     NoPieces,
-    /// The loser has pieces but no legal move.
+    /// The side to move has pieces but no legal move: it has lost, or won where the goal is
+    /// to give every piece away.
     NoMoves,
+    /// The winner crowned the first king (breakthrough).
+    FirstKing,
 }
 
 /// Why a game was drawn.
@@ -143,15 +147,16 @@ impl<R: Rules> Game<R> {
         &self.moves
     }
 
-    /// Where the game stands. A side left without a legal move has lost, whatever the draw
-    /// counts say.
+    /// Where the game stands. A side left without a legal move has lost (or won, by the
+    /// variant's goal), whatever the draw counts say.
     pub fn status(&self) -> Status {
         let blocked = || !self.can_capture && !movegen::any_quiet_move(&self.position);
         match self.settled {
             Status::Win { .. } => self.settled,
-            _ if blocked() => {
-                Status::Win { winner: self.position.side_to_move().opponent(), reason: WinReason::NoMoves }
-            }
+            _ if blocked() => Status::Win {
+                winner: R::GOAL.winner_when_stuck(self.position.side_to_move()),
+                reason: WinReason::NoMoves,
+            },
             settled => settled,
         }
     }
@@ -274,8 +279,10 @@ impl<R: Rules> Game<R> {
     fn settle(&mut self) {
         let side = self.position.side_to_move();
         self.can_capture = movegen::any_capture(&self.position);
-        self.settled = if self.position.pieces(side).is_empty() {
-            Status::Win { winner: side.opponent(), reason: WinReason::NoPieces }
+        self.settled = if let Some(winner) = first_king(&self.position) {
+            Status::Win { winner, reason: WinReason::FirstKing }
+        } else if self.position.pieces(side).is_empty() {
+            Status::Win { winner: R::GOAL.winner_when_stuck(side), reason: WinReason::NoPieces }
         } else if let Some(reason) = self.draw() {
             Status::Draw(reason)
         } else {
@@ -299,4 +306,14 @@ impl<R: Rules> Game<R> {
         }
         None
     }
+}
+
+/// Where the first side to crown a king wins (breakthrough): the side with a king, the side
+/// that moved last if both have one (a position only a FEN can give).
+pub fn first_king<R: Rules>(position: &Position<R>) -> Option<Color> {
+    if R::GOAL != Goal::FirstKing {
+        return None;
+    }
+    let last_mover = position.side_to_move().opponent();
+    [last_mover, last_mover.opponent()].into_iter().find(|&color| position.kings(color).any())
 }

@@ -45,6 +45,33 @@ pub enum Removal {
     EndOfMove,
     /// One by one as they are jumped, and a capture may not turn back 180° (Turkish).
     Immediate,
+    /// One by one as they are jumped; a king may cross their squares again, even turning back
+    /// 180° (Thai).
+    Passing,
+}
+
+/// How a game is won.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Goal {
+    /// The side to move with no piece or no legal move has lost (every variant but two).
+    Standard,
+    /// The side to move with no piece or no legal move has won: each side tries to lose its
+    /// pieces (antidraughts).
+    GiveAway,
+    /// The first side to crown a king wins; a side left with no piece or no legal move has
+    /// lost, as in the standard game (breakthrough).
+    FirstKing,
+}
+
+impl Goal {
+    /// The winner when `stuck`, the side to move, has no piece or no legal move.
+    #[inline(always)]
+    pub const fn winner_when_stuck(self, stuck: Color) -> Color {
+        match self {
+            Goal::GiveAway => stuck,
+            Goal::Standard | Goal::FirstKing => stuck.opponent(),
+        }
+    }
 }
 
 /// One criterion of capture precedence; a variant lists them in the order they are compared.
@@ -93,6 +120,9 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// Which way men capture. Default: forward and backward. FMJD art. 4.1–4.2, 4.5.
     /// docs/rules.md §2.
     const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndBackward;
+    /// Whether a flying king must land on the square directly behind the piece it captures.
+    /// Default: no, on any free square behind it. FMJD art. 4.3. docs/rules.md §2.
+    const KING_LANDS_DIRECTLY_BEHIND: bool = false;
     /// Whether a man may capture a king. Default: yes. FMJD art. 4.2. docs/rules.md §2.
     const MEN_CAPTURE_KINGS: bool = true;
     /// Promotion in the middle of a capture. Default: a man passing the crowning row goes on
@@ -108,6 +138,12 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// The default draw rules. Default: third repetition, 25 moves each of kings only.
     /// FMJD art. 6.1, 6.2. docs/rules.md §2.
     const DRAW: DrawRules = DrawRules::new(3, 25, QuietReset::ManMove);
+    /// How the game is won. Default: the side to move with no piece or no legal move has lost.
+    /// FMJD art. 7.2. docs/rules.md §1.5.
+    const GOAL: Goal = Goal::Standard;
+    /// The PDN GameType number of the variant. Default: 20, International draughts. PDN 3.0
+    /// (GameType tag). docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 20;
     /// The variant's special endgame counts. Default: the 16- and 5-move counts against a lone
     /// king. FMJD art. 6.3, 6.4. docs/rules.md §2, §13.5.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd;
@@ -186,6 +222,29 @@ variant_rules!(
     Turkish
 );
 
+variant_rules!(
+    /// Pool checkers (American pool). Differs from International in the 8x8 board, Black moving
+    /// first, English numbering, free choice of capture and the draw rules. docs/rules.md §10.
+    Pool
+);
+variant_rules!(
+    /// Thai draughts (Mak-hos). Differs from International in the 8x8 board, eight men each,
+    /// Black moving first, men capturing forward only, kings landing directly behind the piece
+    /// they take, captured pieces leaving at once, promotion ending the move, free choice of
+    /// capture and the draw rules. docs/rules.md §10.
+    Thai
+);
+variant_rules!(
+    /// Antidraughts (giveaway): International moves and captures; the side left with no piece or
+    /// no move wins, and only repetition draws. docs/rules.md §10.
+    Antidraughts
+);
+variant_rules!(
+    /// Breakthrough: International rules; the first side to crown a king wins.
+    /// docs/rules.md §10.
+    Breakthrough
+);
+
 /// The start of the 8x8 variants with a1 dark: twelve men each on the three nearest rows
 /// (Russian, Brazilian, Czech).
 const START_8X8: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
@@ -224,6 +283,8 @@ impl Rules for Brazilian {
     const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
     /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8, as lidraughts. docs/rules.md §3, §13.3.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 26;
 }
 
 impl Rules for Russian {
@@ -252,6 +313,8 @@ impl Rules for Russian {
     const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
     /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8. docs/rules.md §4.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 25;
 }
 
 impl Rules for English {
@@ -281,6 +344,8 @@ impl Rules for English {
     const DRAW: DrawRules = DrawRules::new(3, 40, QuietReset::ManMove);
     /// No endgame counts: WCDF art. 1.32 has only the two rules above. docs/rules.md §5.
     const ENDGAME: EndgameRules = EndgameRules::None;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 21;
 }
 
 impl Rules for Spanish {
@@ -312,6 +377,8 @@ impl Rules for Spanish {
     const DRAW: DrawRules = DrawRules::new(3, 20, QuietReset::ManMove);
     /// No endgame counts: the sources' further counts are truncated. docs/rules.md §6, §13.8.
     const ENDGAME: EndgameRules = EndgameRules::None;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 24;
 }
 
 impl Rules for Italian {
@@ -344,6 +411,8 @@ impl Rules for Italian {
     const DRAW: DrawRules = DrawRules::new(4, 40, QuietReset::ManMove);
     /// No endgame counts (none in the sources). docs/rules.md §7, §13.7.
     const ENDGAME: EndgameRules = EndgameRules::None;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 22;
 }
 
 impl Rules for Czech {
@@ -376,6 +445,8 @@ impl Rules for Czech {
     const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
     /// No endgame counts (none in the FMJD brief rules). docs/rules.md §8.
     const ENDGAME: EndgameRules = EndgameRules::None;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 29;
 }
 
 impl Rules for Turkish {
@@ -403,6 +474,98 @@ impl Rules for Turkish {
     const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
     /// One piece against one piece is a draw. kish rules §9. docs/rules.md §9.
     const ENDGAME: EndgameRules = EndgameRules::Turkish;
+    /// PDN 3.0 GameType. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 30;
+}
+
+impl Rules for Pool {
+    /// Pool checkers: the American Pool Checkers Association's rules of play, as dctl encodes
+    /// them. docs/rules.md §10.
+    const VARIANT: Variant = Variant::Pool;
+    /// 8x8, play on the 32 dark squares. APCA rule 1 (per dctl). docs/rules.md §10.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// Twelve men each. APCA rule 5 (per dctl). docs/rules.md §10.
+    const MEN_PER_SIDE: u32 = 12;
+    /// Black on 1–12, White on 21–32, Black to move (numbered as English). PDN GameType 23
+    /// ("23,B,8,8,N1,0"). docs/rules.md §10, §12.
+    const START_FEN: &'static str = "B:W21-32:B1-12";
+    /// Black moves first. PDN GameType 23. docs/rules.md §10.
+    const FIRST_TO_MOVE: Color = Color::Black;
+    /// Free choice between capture sequences. APCA rule 20 (per dctl). docs/rules.md §10.
+    const PRECEDENCE: &'static [Criterion] = &[];
+    /// Third repetition; 30 reversible plies (15 moves each). APCA rule 26 (per dctl).
+    /// docs/rules.md §10.
+    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+    /// No endgame counts. APCA rule 26 (per dctl). docs/rules.md §10.
+    const ENDGAME: EndgameRules = EndgameRules::None;
+    /// American pool checkers. PDN 3.0. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 23;
+}
+
+impl Rules for Thai {
+    /// Thai draughts: dctl's rules and the PDN GameType; no rule book available.
+    /// docs/rules.md §10.
+    const VARIANT: Variant = Variant::Thai;
+    /// 8x8, play on the 32 dark squares. PDN GameType 31. docs/rules.md §10.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    /// Eight men each, on the two nearest rows. dctl (`initial_position_gap = 4`).
+    /// docs/rules.md §10.
+    const MEN_PER_SIDE: u32 = 8;
+    /// Black on 1–8, White on 25–32, Black to move (numbered as English). PDN GameType 31
+    /// ("31,B,…"). docs/rules.md §10, §12.
+    const START_FEN: &'static str = "B:W25-32:B1-8";
+    /// Black moves first. PDN GameType 31. docs/rules.md §10.
+    const FIRST_TO_MOVE: Color = Color::Black;
+    /// A king lands on the square directly behind the piece it takes. dctl
+    /// (`is_land_behind_piece`). docs/rules.md §10.
+    const KING_LANDS_DIRECTLY_BEHIND: bool = true;
+    /// Men capture forward only. dctl (`is_backward_pawn_jump = false`). docs/rules.md §10.
+    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+    /// Reaching the far row crowns the man and ends the move. dctl. docs/rules.md §10.
+    const PROMOTION: Promotion = Promotion::EndsMove;
+    /// Each captured piece leaves at once; a king may cross its square again. dctl
+    /// (`is_passing_capture`). docs/rules.md §10.
+    const REMOVAL: Removal = Removal::Passing;
+    /// Free choice between capture sequences. dctl (no precedence). docs/rules.md §10.
+    const PRECEDENCE: &'static [Criterion] = &[];
+    /// Third repetition; no quiet-move count (none in the sources). docs/rules.md §10.
+    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+    /// No endgame counts (none in the sources). docs/rules.md §10.
+    const ENDGAME: EndgameRules = EndgameRules::None;
+    /// Thai draughts. PDN 3.0. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 31;
+}
+
+impl Rules for Antidraughts {
+    /// Antidraughts: lidraughts' variant. docs/rules.md §10.
+    const VARIANT: Variant = Variant::Antidraughts;
+    /// The International board. lidraughts. docs/rules.md §10.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    /// Twenty men each. lidraughts. docs/rules.md §10.
+    const MEN_PER_SIDE: u32 = 20;
+    /// The International start. lidraughts. docs/rules.md §10.
+    const START_FEN: &'static str = "W:W31-50:B1-20";
+    /// The side left with no piece or no move wins. lidraughts. docs/rules.md §10.
+    const GOAL: Goal = Goal::GiveAway;
+    /// Third repetition only. lidraughts; pydraughts. docs/rules.md §10.
+    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+    /// No endgame counts. lidraughts; pydraughts. docs/rules.md §10.
+    const ENDGAME: EndgameRules = EndgameRules::None;
+}
+
+impl Rules for Breakthrough {
+    /// Breakthrough: lidraughts' variant. docs/rules.md §10.
+    const VARIANT: Variant = Variant::Breakthrough;
+    /// The International board. lidraughts. docs/rules.md §10.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    /// Twenty men each. lidraughts. docs/rules.md §10.
+    const MEN_PER_SIDE: u32 = 20;
+    /// The International start. lidraughts. docs/rules.md §10.
+    const START_FEN: &'static str = "W:W31-50:B1-20";
+    /// The first side to crown a king wins. lidraughts. docs/rules.md §10.
+    const GOAL: Goal = Goal::FirstKing;
+    /// No endgame counts: a game ends at its first king. docs/rules.md §10.
+    const ENDGAME: EndgameRules = EndgameRules::None;
 }
 
 #[cfg(test)]

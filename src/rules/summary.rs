@@ -4,7 +4,7 @@ use super::color::Color;
 use super::draw::{DrawRules, EndgameRules};
 use super::geometry::BoardKind;
 use super::naming::Notation;
-use super::ruleset::{Criterion, ManCapture, Promotion, Removal, Rules};
+use super::ruleset::{Criterion, Goal, ManCapture, Promotion, Removal, Rules};
 use super::variant::{Variant, VariantVisitor};
 
 /// What a client needs to know about a variant's rules.
@@ -28,6 +28,8 @@ pub struct Summary {
     pub men_per_side: u32,
     /// Whether kings fly.
     pub flying_kings: bool,
+    /// Whether a flying king lands directly behind the piece it captures.
+    pub king_lands_directly_behind: bool,
     /// How men capture.
     pub man_capture: ManCapture,
     /// Whether men may capture kings.
@@ -44,6 +46,10 @@ pub struct Summary {
     pub draw: DrawRules,
     /// The endgame counts.
     pub endgame: EndgameRules,
+    /// How the game is won.
+    pub goal: Goal,
+    /// The PDN GameType number.
+    pub pdn_game_type: u8,
 }
 
 impl Variant {
@@ -63,6 +69,7 @@ impl Variant {
                     first_to_move: R::FIRST_TO_MOVE,
                     men_per_side: R::MEN_PER_SIDE,
                     flying_kings: R::FLYING_KINGS,
+                    king_lands_directly_behind: R::KING_LANDS_DIRECTLY_BEHIND,
                     man_capture: R::MAN_CAPTURE,
                     men_capture_kings: R::MEN_CAPTURE_KINGS,
                     promotion: R::PROMOTION,
@@ -71,6 +78,8 @@ impl Variant {
                     optional_capture_allowed: R::GEOMETRY.size == 8,
                     draw: R::DRAW,
                     endgame: R::ENDGAME,
+                    goal: R::GOAL,
+                    pdn_game_type: R::PDN_GAME_TYPE,
                 }
             }
         }

@@ -2,7 +2,10 @@
 //! compile-time [`Rules`] of that variant ([`Variant::visit`]).
 
 use super::notation::Quoted;
-use super::ruleset::{Brazilian, Czech, English, International, Italian, Rules, Russian, Spanish, Turkish};
+use super::ruleset::{
+    Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Pool, Rules, Russian, Spanish, Thai,
+    Turkish,
+};
 
 /// One of the variants the service plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -23,6 +26,14 @@ pub enum Variant {
     Czech,
     /// Turkish draughts.
     Turkish,
+    /// Pool checkers (American pool).
+    Pool,
+    /// Thai draughts.
+    Thai,
+    /// Antidraughts (giveaway on the International board).
+    Antidraughts,
+    /// Breakthrough (first king wins, on the International board).
+    Breakthrough,
 }
 
 /// Code that runs with a variant's rules known at compile time. See [`Variant::visit`].
@@ -35,7 +46,7 @@ pub trait VariantVisitor {
 
 impl Variant {
     /// Every variant, in the order the API lists them.
-    pub const ALL: [Variant; 8] = [
+    pub const ALL: [Variant; 12] = [
         Variant::English,
         Variant::Russian,
         Variant::Brazilian,
@@ -44,6 +55,10 @@ impl Variant {
         Variant::Italian,
         Variant::Czech,
         Variant::Turkish,
+        Variant::Pool,
+        Variant::Thai,
+        Variant::Antidraughts,
+        Variant::Breakthrough,
     ];
 
     /// The id used in the API (`english`, `international`, …).
@@ -57,6 +72,10 @@ impl Variant {
             Variant::Italian => "italian",
             Variant::Czech => "czech",
             Variant::Turkish => "turkish",
+            Variant::Pool => "pool",
+            Variant::Thai => "thai",
+            Variant::Antidraughts => "antidraughts",
+            Variant::Breakthrough => "breakthrough",
         }
     }
 
@@ -71,6 +90,10 @@ impl Variant {
             Variant::Italian => "Italian draughts",
             Variant::Czech => "Czech draughts",
             Variant::Turkish => "Turkish draughts",
+            Variant::Pool => "Pool checkers (American pool)",
+            Variant::Thai => "Thai draughts",
+            Variant::Antidraughts => "Antidraughts",
+            Variant::Breakthrough => "Breakthrough draughts",
         }
     }
 
@@ -79,6 +102,8 @@ impl Variant {
         match self {
             Variant::English => &["american", "checkers"],
             Variant::International => &["polish"],
+            Variant::Pool => &["american-pool"],
+            Variant::Antidraughts => &["giveaway"],
             _ => &[],
         }
     }
@@ -101,6 +126,10 @@ impl Variant {
             Variant::Italian => visitor.visit::<Italian>(),
             Variant::Czech => visitor.visit::<Czech>(),
             Variant::Turkish => visitor.visit::<Turkish>(),
+            Variant::Pool => visitor.visit::<Pool>(),
+            Variant::Thai => visitor.visit::<Thai>(),
+            Variant::Antidraughts => visitor.visit::<Antidraughts>(),
+            Variant::Breakthrough => visitor.visit::<Breakthrough>(),
         }
     }
 }

@@ -7,7 +7,7 @@ use super::request::QuietResetEvent;
 use crate::rules::draw::EndgameRules;
 use crate::rules::geometry::BoardKind;
 use crate::rules::naming::Notation;
-use crate::rules::ruleset::{Criterion, ManCapture, Promotion, Removal};
+use crate::rules::ruleset::{Criterion, Goal, ManCapture, Promotion, Removal};
 use crate::rules::summary::Summary;
 use crate::rules::variant::UnknownVariant;
 use crate::rules::Variant;
@@ -17,8 +17,9 @@ use crate::rules::Variant;
 #[schema(example = json!({
     "id": "english", "name": "English draughts (American checkers)", "aliases": ["american", "checkers"],
     "board_size": 8, "squares": 32, "board": "diagonal", "notation": "numeric",
-    "fen": "B:W21-32:B1-12", "first_to_move": "black",
-    "rules": {"men_per_side": 12, "flying_kings": false, "men_capture": "forward", "men_capture_kings": true,
+    "fen": "B:W21-32:B1-12", "first_to_move": "black", "pdn_game_type": 21,
+    "rules": {"goal": "no_piece_or_move_loses", "men_per_side": 12, "flying_kings": false,
+      "king_lands_directly_behind": false, "men_capture": "forward", "men_capture_kings": true,
       "promotion_during_capture": "ends_move", "captured_pieces_removed": "end_of_move",
       "capture_precedence": [], "optional_capture_allowed": true},
     "draw": {"repetitions": 3, "quiet_moves": 40, "quiet_reset": "man_move", "endgame": true, "endgame_rules": "none"}
@@ -42,6 +43,9 @@ pub struct VariantView {
     pub fen: &'static str,
     /// `white` or `black`.
     pub first_to_move: &'static str,
+    /// The PDN GameType number written in game records (20 for the variants PDN has no
+    /// number of, antidraughts and breakthrough, which are played on the International board).
+    pub pdn_game_type: u8,
     /// How pieces move and capture.
     pub rules: RulesSummary,
     /// The default draw rules (each can be overridden per request).
@@ -51,17 +55,25 @@ pub struct VariantView {
 /// How pieces move and capture in a variant.
 #[derive(Clone, Debug, Serialize, ToSchema)]
 pub struct RulesSummary {
+    /// How the game is won: `no_piece_or_move_loses` (the side to move with no piece or no
+    /// legal move has lost), `no_piece_or_move_wins` (it has won: antidraughts) or
+    /// `first_king_wins` (the first side to crown a king wins; otherwise as the first:
+    /// breakthrough).
+    pub goal: &'static str,
     /// Men each side starts with (and the most pieces a side may have).
     pub men_per_side: u32,
     /// Whether kings move and capture any distance.
     pub flying_kings: bool,
+    /// Whether a flying king must land on the square directly behind the piece it captures.
+    pub king_lands_directly_behind: bool,
     /// `forward`, `forward_and_backward` or `forward_and_sideways`.
     pub men_capture: &'static str,
     /// Whether men may capture kings.
     pub men_capture_kings: bool,
     /// `ends_move`, `continues_as_king` or `at_end_of_move`.
     pub promotion_during_capture: &'static str,
-    /// `end_of_move` or `immediately`.
+    /// `end_of_move`, `immediately` (a capture may not turn back 180°) or
+    /// `immediately_passing` (a king may cross their squares again, even turning back).
     pub captured_pieces_removed: &'static str,
     /// Capture precedence criteria in order (`most_pieces`, `with_king`, `most_kings`,
     /// `earliest_king`); empty means free choice among captures.
@@ -104,9 +116,16 @@ impl From<Summary> for VariantView {
             },
             fen: s.start_fen,
             first_to_move: s.first_to_move.name(),
+            pdn_game_type: s.pdn_game_type,
             rules: RulesSummary {
+                goal: match s.goal {
+                    Goal::Standard => "no_piece_or_move_loses",
+                    Goal::GiveAway => "no_piece_or_move_wins",
+                    Goal::FirstKing => "first_king_wins",
+                },
                 men_per_side: s.men_per_side,
                 flying_kings: s.flying_kings,
+                king_lands_directly_behind: s.king_lands_directly_behind,
                 men_capture: match s.man_capture {
                     ManCapture::Forward => "forward",
                     ManCapture::ForwardAndBackward => "forward_and_backward",
@@ -121,6 +140,7 @@ impl From<Summary> for VariantView {
                 captured_pieces_removed: match s.removal {
                     Removal::EndOfMove => "end_of_move",
                     Removal::Immediate => "immediately",
+                    Removal::Passing => "immediately_passing",
                 },
                 capture_precedence: s
                     .precedence

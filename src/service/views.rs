@@ -96,7 +96,9 @@ pub struct StatusView {
     /// For a win: `white` or `black`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub winner: Option<&'static str>,
-    /// For a win: `no_pieces` or `no_moves`; for a draw: `repetition`, `quiet_moves` or `endgame`.
+    /// For a win: `no_pieces` or `no_moves` (the side to move has none: it has lost, or won in
+    /// antidraughts) or `first_king` (breakthrough); for a draw: `repetition`, `quiet_moves` or
+    /// `endgame`.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub reason: Option<&'static str>,
 }
@@ -111,6 +113,7 @@ impl From<Status> for StatusView {
                 reason: Some(match reason {
                     WinReason::NoPieces => "no_pieces",
                     WinReason::NoMoves => "no_moves",
+                    WinReason::FirstKing => "first_king",
                 }),
             },
             Status::Draw(reason) => StatusView {

@@ -6,10 +6,40 @@ use serde_json::Value;
 
 use crate::helpers::{assert_problem, header, ok_json, spawn_app};
 
-const IDS: [&str; 8] = ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish"];
+const IDS: [&str; 12] = [
+    "english",
+    "russian",
+    "brazilian",
+    "international",
+    "spanish",
+    "italian",
+    "czech",
+    "turkish",
+    "pool",
+    "thai",
+    "antidraughts",
+    "breakthrough",
+];
+
+/// The PDN GameType each variant lists (PDN 3.0; 20 for lidraughts' variants on the
+/// International board, which PDN does not number).
+const GAME_TYPES: [(&str, u64); 12] = [
+    ("english", 21),
+    ("russian", 25),
+    ("brazilian", 26),
+    ("international", 20),
+    ("spanish", 24),
+    ("italian", 22),
+    ("czech", 29),
+    ("turkish", 30),
+    ("pool", 23),
+    ("thai", 31),
+    ("antidraughts", 20),
+    ("breakthrough", 20),
+];
 
 #[tokio::test]
-async fn variants_lists_the_eight_variants_with_their_fields() {
+async fn variants_lists_every_variant_with_its_fields() {
     // Arrange
     let app = spawn_app().await;
 
@@ -19,7 +49,7 @@ async fn variants_lists_the_eight_variants_with_their_fields() {
     // Assert
     let body = ok_json(response).await;
     let variants = body.as_array().expect("a list");
-    assert_eq!(variants.len(), 8, "{body}");
+    assert_eq!(variants.len(), IDS.len(), "{body}");
     let mut ids: Vec<&str> = variants.iter().map(|v| v["id"].as_str().expect("an id")).collect();
     ids.sort_unstable();
     let mut expected = IDS.to_vec();
@@ -36,11 +66,22 @@ async fn variants_lists_the_eight_variants_with_their_fields() {
         assert!(draw["quiet_moves"].is_u64(), "{variant}");
         assert!(draw["quiet_reset"].is_string(), "{variant}");
         assert!(draw["endgame"].is_boolean(), "{variant}");
-        let expected_size = if variant["id"] == "international" { 10 } else { 8 };
+        let ten_by_ten = ["international", "antidraughts", "breakthrough"];
+        let expected_size = if ten_by_ten.iter().any(|id| variant["id"] == *id) { 10 } else { 8 };
         assert_eq!(size, expected_size, "{variant}");
+        let game_type = GAME_TYPES.iter().find(|(id, _)| variant["id"] == *id).map(|(_, n)| *n);
+        assert_eq!(variant["pdn_game_type"].as_u64(), game_type, "{variant}");
     }
     let english = variants.iter().find(|v| v["id"] == "english").unwrap();
     assert_eq!(english["fen"], "B:W21-32:B1-12");
+    let rules = |id: &str| variants.iter().find(|v| v["id"] == id).unwrap()["rules"].clone();
+    assert_eq!(rules("english")["goal"], "no_piece_or_move_loses");
+    assert_eq!(rules("antidraughts")["goal"], "no_piece_or_move_wins");
+    assert_eq!(rules("breakthrough")["goal"], "first_king_wins");
+    assert_eq!(rules("thai")["king_lands_directly_behind"], true);
+    assert_eq!(rules("thai")["captured_pieces_removed"], "immediately_passing");
+    assert_eq!(rules("pool")["king_lands_directly_behind"], false);
+    assert_eq!(rules("pool")["capture_precedence"], serde_json::json!([]));
 }
 
 #[tokio::test]
@@ -85,7 +126,7 @@ async fn variants_with_a_stale_if_none_match_answer_200() {
         app.request(Method::GET, "/v1/variants").header(IF_NONE_MATCH, "\"not-the-tag\"").send().await.unwrap();
 
     // Assert
-    assert_eq!(ok_json(response).await.as_array().unwrap().len(), 8);
+    assert_eq!(ok_json(response).await.as_array().unwrap().len(), IDS.len());
 }
 
 #[tokio::test]

@@ -1,9 +1,13 @@
 //! The rules every variant shares: a side with no pieces, or with pieces and no legal move,
-//! loses (docs/rules.md §1.5), and a game so ended takes no further move. Each case is run in
+//! loses (docs/rules.md §1.5; in antidraughts it wins, §10.3), and a game so ended takes no
+//! further move. Each case is run in
 //! every variant; the variant files hold what sets each variant apart.
 
 use super::{play, position, status_after};
-use draughts_api::rules::ruleset::{Brazilian, Czech, English, International, Italian, Russian, Spanish, Turkish};
+use draughts_api::rules::ruleset::{
+    Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
+    Turkish,
+};
 use draughts_api::rules::{Color, Game, GameRules, Move, PlayError, Rules, Status, Variant, WinReason};
 
 /// Plays `capture`, which takes the last piece of the side to move's opponent, from `fen`:
@@ -25,7 +29,7 @@ fn blocked<R: Rules>(fen: &str, winner: Color) -> Variant {
 
 #[test]
 fn taking_the_last_piece_wins_in_every_variant() {
-    // docs/rules.md §1.5: a player with no pieces on his turn loses.
+    // docs/rules.md §1.5: a player with no pieces on his turn loses (wins in antidraughts).
     let covered = [
         last_piece_taken::<English>("B:W22:B18", "18x25", Color::Black),
         last_piece_taken::<Russian>("W:Wc3:Bd4", "c3xe5", Color::White),
@@ -35,13 +39,19 @@ fn taking_the_last_piece_wins_in_every_variant() {
         last_piece_taken::<Spanish>("W:Wc4:Bd5", "c4xe6", Color::White),
         last_piece_taken::<Italian>("W:Wc4:Bd5", "c4xe6", Color::White),
         last_piece_taken::<Turkish>("W:Wd4,a2:Bd5", "d4xd6", Color::White),
+        last_piece_taken::<Pool>("B:W22:B18", "18x25", Color::Black),
+        last_piece_taken::<Thai>("B:W22:B18", "18x25", Color::Black),
+        last_piece_taken::<Breakthrough>("W:W32:B27", "32x21", Color::White),
+        // §10.3: the side left without a piece has won.
+        last_piece_taken::<Antidraughts>("W:W32:B27", "32x21", Color::Black),
     ];
     assert!(Variant::ALL.iter().all(|v| covered.contains(v)));
 }
 
 #[test]
 fn a_side_with_pieces_but_no_legal_move_loses_in_every_variant() {
-    // docs/rules.md §1.5: a player whose pieces are all blocked on his turn loses.
+    // docs/rules.md §1.5: a player whose pieces are all blocked on his turn loses (wins in
+    // antidraughts).
     let covered = [
         blocked::<English>("W:W29:B25,22", Color::Black),
         blocked::<Russian>("B:Wb2,c1:Ba3", Color::White),
@@ -51,6 +61,11 @@ fn a_side_with_pieces_but_no_legal_move_loses_in_every_variant() {
         blocked::<Spanish>("B:Wg2,f1:Bh3", Color::White),
         blocked::<Italian>("B:Wg2,f1:Bh3", Color::White),
         blocked::<Turkish>("B:Wa1,b2,c2:Ba2", Color::White),
+        blocked::<Pool>("W:W29:B25,22", Color::Black),
+        blocked::<Thai>("W:W29:B25,22", Color::Black),
+        blocked::<Breakthrough>("B:W41,47:B36", Color::White),
+        // §10.3: the blocked side has won.
+        blocked::<Antidraughts>("B:W41,47:B36", Color::Black),
     ];
     assert!(Variant::ALL.iter().all(|v| covered.contains(v)));
 }

@@ -2,14 +2,18 @@
 //! plus `common.rs` for the rules every variant shares. The tests use the rules layer only:
 //! positions, move tables, games and their draw rules; helpers for them are here.
 
+mod antidraughts;
 mod brazilian;
+mod breakthrough;
 mod common;
 mod czech;
 mod english;
 mod international;
 mod italian;
+mod pool;
 mod russian;
 mod spanish;
+mod thai;
 mod turkish;
 
 use std::collections::BTreeSet;

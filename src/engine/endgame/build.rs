@@ -12,6 +12,7 @@ use super::file::{self, FileError, FileErrorKind};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
 use super::solve::{solve, SolveError, Solved};
+use crate::rules::ruleset::Goal;
 use crate::rules::{Rules, Variant};
 
 /// What a build is doing.
@@ -57,6 +58,9 @@ pub struct Summary {
 /// Why a build failed.
 #[derive(Debug)]
 pub enum BuildError {
+    /// The variant is won otherwise than by leaving the other side without a piece or a move,
+    /// which is all the databases solve.
+    Goal(Variant),
     /// More pieces than a database holds.
     TooManyPieces(u32),
     /// A file could not be written, or the directory made.
@@ -68,6 +72,9 @@ pub enum BuildError {
 impl core::fmt::Display for BuildError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
+            BuildError::Goal(variant) => {
+                write!(f, "{variant} is not won by taking every piece: endgame databases solve only games that are")
+            }
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces: at most {MAX_PIECES} are supported"),
             BuildError::File(e) => e.fmt(f),
             BuildError::Solve(e) => e.fmt(f),
@@ -85,6 +92,9 @@ pub fn variant_dir(dir: &Path, variant: Variant) -> PathBuf {
 /// Builds every slice of the variant `R` with up to `max_pieces` pieces into `dir/<variant>/`,
 /// keeping the slices already there that check out; `events` hears what happens.
 pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event)) -> Result<Summary, BuildError> {
+    if R::GOAL != Goal::Standard {
+        return Err(BuildError::Goal(R::VARIANT));
+    }
     if max_pieces > MAX_PIECES {
         return Err(BuildError::TooManyPieces(max_pieces));
     }

@@ -14,6 +14,7 @@ use super::tables::{Endgames, VariantTables};
 use super::value::Value;
 use crate::engine::score::WIN;
 use crate::rules::draw::advance_clocks;
+use crate::rules::ruleset::Goal;
 use crate::rules::{Game, Position, Rules};
 
 /// The databases of one search's variant and the rules they are used under.
@@ -28,6 +29,9 @@ impl<'a> EndgameProbe<'a> {
     /// The probe for a search of `game`, if `endgames` hold its variant and the game is played
     /// with captures mandatory (the databases know no other rule).
     pub fn new<R: Rules>(endgames: Option<&'a Endgames>, game: &Game<R>) -> Option<EndgameProbe<'a>> {
+        if R::GOAL != Goal::Standard {
+            return None;
+        }
         let tables = endgames?.variant(R::VARIANT)?;
         game.rules().mandatory_capture.then_some(EndgameProbe { tables, counts: game.rules().draw.endgame })
     }

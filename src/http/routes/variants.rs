@@ -27,7 +27,7 @@ pub async fn list_variants() -> HttpResponse {
             headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 404, description = "No such variant", body = Problem, content_type = "application/problem+json",
             example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404,
-                "code": "unknown_variant", "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish"}))
+                "code": "unknown_variant", "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, pool, thai, antidraughts, breakthrough"}))
     )
 )]
 #[get("/v1/variants/{variant}")]

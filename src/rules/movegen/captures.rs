@@ -159,7 +159,10 @@ struct Search<'a, R: Rules, S: MoveSink> {
 }
 
 impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
-    const IMMEDIATE: bool = matches!(R::REMOVAL, Removal::Immediate);
+    /// Captured pieces leave the board as they are jumped.
+    const IMMEDIATE: bool = matches!(R::REMOVAL, Removal::Immediate | Removal::Passing);
+    /// A capture may not turn back 180° on its last jump.
+    const NO_TURNING_BACK: bool = matches!(R::REMOVAL, Removal::Immediate);
 
     #[inline(always)]
     fn new(position: &Position<R>, sink: &'a mut S) -> Search<'a, R, S> {
@@ -195,10 +198,11 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
         self.occupied = self.all.without(from);
     }
 
-    /// Whether a capture in direction `dir` would turn back on the previous jump (Turkish).
+    /// Whether a capture in direction `dir` would turn back on the previous jump where that is
+    /// forbidden (Turkish).
     #[inline(always)]
     fn turns_back(&self, dir: usize) -> bool {
-        Self::IMMEDIATE && self.len > 0 && dir == 3 - self.last_dir
+        Self::NO_TURNING_BACK && self.len > 0 && dir == 3 - self.last_dir
     }
 
     #[inline(always)]
@@ -373,6 +377,8 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
             found = true;
             let previous_dir = self.last_dir;
             self.take(victim, dir);
+            // The landing squares: every free square behind the piece, or only the first.
+            let next_landing = |landing: u8| if R::KING_LANDS_DIRECTLY_BEHIND { NONE } else { g.step(landing, dir) };
             let mut went_on = false;
             let mut landing = first_landing;
             while landing != NONE && !self.occupied.contains(landing) {
@@ -380,7 +386,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
                 let straight_on = if landing == first_landing || self.every_route { None } else { Some(dir) };
                 went_on |= self.flying_king(landing, straight_on);
                 self.len -= 1;
-                landing = g.step(landing, dir);
+                landing = next_landing(landing);
             }
             if !went_on {
                 let mut landing = first_landing;
@@ -388,7 +394,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
                     self.push_landing(landing);
                     self.complete(landing, self.promoted);
                     self.len -= 1;
-                    landing = g.step(landing, dir);
+                    landing = next_landing(landing);
                 }
             }
             self.untake(victim, previous_dir);

@@ -44,7 +44,8 @@ from typing import Any, Iterable, Optional
 HERE = Path(__file__).resolve().parent
 OPENINGS_DIR = HERE / "openings"
 
-VARIANTS = ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish"]
+VARIANTS = ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish",
+            "frisian", "frysk", "pool", "thai", "antidraughts", "breakthrough"]
 # Ballot files in bench/openings/ (copied from the project's reference opening ballots) and the key used.
 DEFAULT_OPENINGS = {
     "english": "3move_english.json:standard",
@@ -53,8 +54,9 @@ DEFAULT_OPENINGS = {
     "italian": "11_italian.json:all",
 }
 # PDN GameType numbers.
-GAME_TYPES = {"international": 20, "english": 21, "italian": 22, "spanish": 24, "russian": 25,
-              "brazilian": 26, "czech": 29, "turkish": 30}
+GAME_TYPES = {"international": 20, "english": 21, "italian": 22, "pool": 23, "spanish": 24, "russian": 25,
+              "brazilian": 26, "czech": 29, "turkish": 30, "thai": 31, "frisian": 40, "frysk": 97,
+              "antidraughts": 20, "breakthrough": 20}
 
 Json = dict[str, Any]
 Square = str  # every square as a string: "32" on numeric boards, "c3" on algebraic ones

@@ -2,9 +2,9 @@
 //! replay built on it (`service::legal_moves`, `service::apply_move`).
 //!
 //! Input:
-//! - byte 0 chooses the variant (`byte % 12` indexes `Variant::ALL`: ASCII `0`..`9`, `:` and `;`
-//!   are English, Russian, Brazilian, International, Spanish, Italian, Czech, Turkish, Pool,
-//!   Thai, Antidraughts, Breakthrough);
+//! - byte 0 chooses the variant (`byte % 14` indexes `Variant::ALL`: ASCII `0`..`9` and `:`..`=`
+//!   are English, Russian, Brazilian, International, Spanish, Italian, Czech, Turkish, Frisian,
+//!   Frysk, Pool, Thai, Antidraughts, Breakthrough);
 //! - byte 1 chooses the position: `(byte - b'0') % (1 + n)`, so ASCII `0` is the variant's
 //!   start position and `1`..`n` are the fixed test positions of [`positions`] (captures,
 //!   multi-captures, kings, several routes to one square);
@@ -93,6 +93,12 @@ fn positions(variant: Variant) -> &'static [&'static str] {
             "W:WKh1:Bc2,a3,b8,d5,g4,h2,a6",
             "W:WKd8:Bf8,c4,f7,c2,g6,a3,h6",
         ],
+        Variant::Frisian => &[
+            "W:W34,35,38,39,42,43,45,47,48,49:B1,2,3,4,5,6,8,9,10,11,12,14,25,26",
+            "B:W29,31,32,40,41,42,44,45,46,47,48,49,50:B2,3,4,5,6,7,8,9,10,11,12,26",
+            "W:W9,21,23,25,33,47,K50:B11,12,22,32,42,K14,K29,K44",
+        ],
+        Variant::Frysk => &["B:W22,37:B5,7,19,K17", "B:W23,34,46:B3,6,13,19,43"],
         Variant::Pool => &["W:W10:B7,8,20", "W:WK32:B27,18,9,22", "B:W14,15,22,23:B6,10,K1"],
         Variant::Thai => &["W:W10:B7,8,20", "W:WK32:B27,18,22,14", "B:W14,15,22,23:B6,10,K1"],
         Variant::Antidraughts => &[

@@ -12,7 +12,7 @@
 
 use super::patterns::{self, Patterns};
 use crate::rules::draw::EndgameRules;
-use crate::rules::geometry::{BoardKind, Geometry};
+use crate::rules::geometry::{opposite, BoardKind, Geometry};
 use crate::rules::ruleset::{Goal, Rules};
 use crate::rules::{Bitboard, Color, Position};
 
@@ -444,7 +444,7 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     let mut mobility = 0;
     for dir in 0..4 {
         if forward >> dir & 1 != 0 {
-            let behind_ok = g.shift(own, dir) | Bitboard(g.valid.0 & !g.can_step[3 - dir].0);
+            let behind_ok = g.shift(own, dir) | Bitboard(g.valid.0 & !g.can_step[opposite(dir)].0);
             supported &= behind_ok;
         }
         if R::man_move_directions(color) >> dir & 1 != 0 {

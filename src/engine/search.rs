@@ -14,6 +14,7 @@ use super::score::{Score, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
 use crate::rules::game::first_king;
+use crate::rules::geometry::each_direction;
 use crate::rules::movegen::{self, MoveSink};
 use crate::rules::ruleset::Goal;
 use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
@@ -644,7 +645,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         let g = R::GEOMETRY;
         let jumpers = position.pieces(opponent);
         let (mut victims, mut landings) = (Bitboard::EMPTY, Bitboard::EMPTY);
-        for dir in 0..4 {
+        for dir in each_direction(R::capture_directions()) {
             let step = g.shift(jumpers, dir);
             victims |= step;
             landings |= g.shift(step, dir);

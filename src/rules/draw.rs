@@ -49,6 +49,9 @@ pub enum EndgameRules {
     Fmjd64,
     /// One piece against one piece is a draw (Turkish). docs/rules.md §9.
     Turkish,
+    /// Two kings against one: seven moves each; one king against one: two moves each (Frisian,
+    /// FRIS art. 18 and 21 as lidraughts applies them). docs/rules.md §10.5.
+    Frisian,
 }
 
 /// How an endgame count's moves are counted.
@@ -140,6 +143,17 @@ fn counts<R: Rules>(family: EndgameRules, position: &Position<R>) -> Vec<Count> 
                     strong: Color::White,
                     counted: Counted::EachSide(0),
                 });
+            }
+        }
+        EndgameRules::Frisian => {
+            let rule = match (white, black) {
+                ((0, 1), (0, 2)) | ((0, 2), (0, 1)) => Some(("FRIS 18", 7)),
+                ((0, 1), (0, 1)) => Some(("FRIS 21", 2)),
+                _ => None,
+            };
+            if let Some((article, moves)) = rule {
+                let strong = if white.1 >= black.1 { Color::White } else { Color::Black };
+                out.push(Count { article, key: moves as u32, strong, counted: Counted::EachSide(moves) });
             }
         }
         EndgameRules::Fmjd => {

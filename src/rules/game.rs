@@ -3,7 +3,7 @@
 
 use super::color::Color;
 use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
-use super::movegen::{self, MoveList};
+use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;
 use super::position::Position;
 use super::ruleset::{Goal, Rules};
@@ -15,12 +15,53 @@ pub struct GameRules {
     pub mandatory_capture: bool,
     /// The draw rules.
     pub draw: DrawRules,
+    /// The most moves without capture a side may make in a row with the same king while it
+    /// also has men (0: no limit; [`Rules::KING_MOVE_LIMIT`]).
+    pub king_move_limit: u8,
 }
 
 impl GameRules {
     /// The variant's own rules.
     pub const fn of<R: Rules>() -> GameRules {
-        GameRules { mandatory_capture: true, draw: R::DRAW }
+        GameRules { mandatory_capture: true, draw: R::DRAW, king_move_limit: R::KING_MOVE_LIMIT }
+    }
+}
+
+/// A side's moves without capture in a row with the same king, and where that king stands.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+struct KingRun {
+    square: u8,
+    moves: u8,
+}
+
+/// A sink that passes on every move but the quiet moves from one square: a king that may not
+/// move again without capturing.
+struct ExceptQuietFrom<'a, S: MoveSink> {
+    sink: &'a mut S,
+    square: u8,
+}
+
+impl<S: MoveSink> MoveSink for ExceptQuietFrom<'_, S> {
+    fn clear(&mut self) {
+        self.sink.clear();
+    }
+
+    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+        self.sink.push_capture(mv, path);
+    }
+
+    fn push_quiet(&mut self, mv: Move) {
+        if mv.from != self.square {
+            self.sink.push_quiet(mv);
+        }
+    }
+
+    fn is_empty(&self) -> bool {
+        self.sink.is_empty()
+    }
+
+    fn every_route(&self) -> bool {
+        self.sink.every_route()
     }
 }
 
@@ -91,6 +132,8 @@ pub struct Game<R: Rules> {
     reversible: Vec<Position<R>>,
     quiet_plies: u32,
     clocks: Vec<EndgameClock>,
+    /// Each side's run of king moves without capture (index: [`Color::index`]).
+    king_runs: [KingRun; 2],
     /// Whether the side to move can capture. The legal moves themselves are listed only when
     /// asked for: replaying a history needs only whether each move is legal, which is cheaper
     /// to answer.
@@ -120,6 +163,7 @@ impl<R: Rules> Game<R> {
             reversible,
             quiet_plies: 0,
             clocks,
+            king_runs: [KingRun::default(); 2],
             can_capture: false,
             settled: Status::Ongoing,
         };
@@ -150,7 +194,17 @@ impl<R: Rules> Game<R> {
     /// Where the game stands. A side left without a legal move has lost (or won, by the
     /// variant's goal), whatever the draw counts say.
     pub fn status(&self) -> Status {
-        let blocked = || !self.can_capture && !movegen::any_quiet_move(&self.position);
+        let blocked = || {
+            !self.can_capture
+                && match self.held_king() {
+                    None => !movegen::any_quiet_move(&self.position),
+                    Some(_) => {
+                        let mut list = MoveList::new();
+                        self.generate_into(&mut list);
+                        list.is_empty()
+                    }
+                }
+        };
         match self.settled {
             Status::Win { .. } => self.settled,
             _ if blocked() => Status::Win {
@@ -171,8 +225,30 @@ impl<R: Rules> Game<R> {
     /// Puts the legal moves into `list` (built in place by the caller: a list is 2 KiB).
     fn list_legal_moves(&self, list: &mut MoveList) {
         if !self.settled.is_over() {
-            self.position.generate_into(self.rules.mandatory_capture, list);
+            self.generate_into(list);
         }
+    }
+
+    /// Puts the moves of the current position that the game's rules and history allow into
+    /// `sink`, whether or not the game is over: the position's legal moves, less the quiet
+    /// moves of a king held by the king-move limit.
+    pub fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+        let mandatory = self.rules.mandatory_capture;
+        match self.held_king() {
+            None => self.position.generate_into(mandatory, sink),
+            Some(square) => self.position.generate_into(mandatory, &mut ExceptQuietFrom { sink, square }),
+        }
+    }
+
+    /// The square of the side to move's king that may not move again without capturing: it has
+    /// made the most moves in a row the king-move limit allows, and its side also has men
+    /// (docs/rules.md §10.5).
+    pub fn held_king(&self) -> Option<u8> {
+        let limit = self.rules.king_move_limit;
+        let side = self.position.side_to_move();
+        let run = self.king_runs[side.index()];
+        let held = limit > 0 && run.moves >= limit && self.position.men(side).any();
+        (held && self.position.kings(side).contains(run.square)).then_some(run.square)
     }
 
     /// The only legal capture from `from` to `to`, if exactly one goes there; none once the
@@ -247,7 +323,10 @@ impl<R: Rules> Game<R> {
 
     /// The quiet move from `from` to `to` if it is legal now.
     fn quiet_move(&self, from: u8, to: u8) -> Option<Move> {
-        if self.settled.is_over() || (self.rules.mandatory_capture && self.can_capture) {
+        if self.settled.is_over()
+            || (self.rules.mandatory_capture && self.can_capture)
+            || self.held_king() == Some(from)
+        {
             return None;
         }
         movegen::quiet_step(&self.position, from, to)
@@ -257,6 +336,12 @@ impl<R: Rules> Game<R> {
     fn play_legal(&mut self, mv: &Move) {
         let mover = self.position.side_to_move();
         let man_moved = !self.position.kings(mover).contains(mv.from);
+        let run = &mut self.king_runs[mover.index()];
+        *run = match (mv.is_capture() || man_moved, run.square == mv.from) {
+            (true, _) => KingRun::default(),
+            (false, true) => KingRun { square: mv.to, moves: run.moves.saturating_add(1) },
+            (false, false) => KingRun { square: mv.to, moves: 1 },
+        };
         self.position.play_unchecked(mv);
         self.moves.push(*mv);
         let resets = match self.rules.draw.quiet_reset {

@@ -9,8 +9,11 @@
 //! corner is playable (Italian, Spanish) are the same board mirrored, see
 //! [`crate::rules::naming`]. The orthogonal board uses all 64 bits, `row * 8 + column`.
 //!
-//! Direction indexes are chosen so that the opposite of direction `d` is `3 - d`.
-//! This module knows nothing of pieces or rules.
+//! Each board has four directions of movement, indexes 0–3. The diagonal boards also have the
+//! four straight lines, indexes 4–7 (up, left, right, down), along which Frisian captures: one
+//! step is to the next playable square of the same row (two columns on) or of the same column
+//! (two rows on). Direction indexes are chosen so that the opposite of direction `d` is
+//! `d ^ 3` ([`opposite`]). This module knows nothing of pieces or rules.
 
 use super::bitboard::Bitboard;
 use super::color::Color;
@@ -41,14 +44,14 @@ pub struct Geometry {
     /// The bits that are playable squares.
     pub valid: Bitboard,
     /// Bit shift of one step in each direction (negative: towards row 0).
-    pub offsets: [i8; 4],
+    pub offsets: [i8; DIRECTIONS],
     /// For each direction, the squares from which one step in that direction stays on the board.
-    pub can_step: [Bitboard; 4],
+    pub can_step: [Bitboard; DIRECTIONS],
     /// `neighbor[d][i]`: the square one step from `i` in direction `d`, or [`NONE`].
-    pub neighbor: [[u8; 64]; 4],
+    pub neighbor: [[u8; 64]; DIRECTIONS],
     /// `jump[d][i]`: the square two steps from `i` in direction `d` (where a short jump lands),
     /// or [`NONE`].
-    pub jump: [[u8; 64]; 4],
+    pub jump: [[u8; 64]; DIRECTIONS],
     /// `(row, column)` of each bit (meaningless for bits that are not squares).
     pub coords: [(u8, u8); 64],
     /// The squares of each row.
@@ -59,8 +62,27 @@ pub struct Geometry {
     pub sideways: u8,
 }
 
-/// All four directions, as a bit set of direction indexes.
+/// All four directions of movement, as a bit set of direction indexes.
 pub const ALL_DIRECTIONS: u8 = 0b1111;
+
+/// The four straight lines of a diagonal board (Frisian captures), as a bit set of direction
+/// indexes.
+pub const STRAIGHT_DIRECTIONS: u8 = 0b1111_0000;
+
+/// The number of direction indexes.
+pub const DIRECTIONS: usize = 8;
+
+/// The direction indexes of a bit set of them, lowest first.
+#[inline(always)]
+pub fn each_direction(set: u8) -> impl Iterator<Item = usize> {
+    (0..DIRECTIONS).filter(move |dir| set >> dir & 1 != 0)
+}
+
+/// The direction opposite `dir`.
+#[inline(always)]
+pub const fn opposite(dir: usize) -> usize {
+    dir ^ 3
+}
 
 impl Geometry {
     /// The 8x8 diagonal board (32 squares).
@@ -70,10 +92,11 @@ impl Geometry {
     /// The 8x8 orthogonal board (64 squares).
     pub const ORTHOGONAL_8: Geometry = Geometry::orthogonal();
 
-    /// Directions: 0 up-left, 1 up-right, 2 down-left, 3 down-right.
+    /// Directions: 0 up-left, 1 up-right, 2 down-left, 3 down-right; along the straight lines,
+    /// 4 up, 5 left, 6 right, 7 down.
     const fn diagonal(kind: BoardKind, size: u8) -> Geometry {
         let w = (size / 2) as i8;
-        let steps: [(i8, i8); 4] = [(-1, -1), (-1, 1), (1, -1), (1, 1)];
+        let steps: [(i8, i8); DIRECTIONS] = [(-1, -1), (-1, 1), (1, -1), (1, 1), (-2, 0), (0, -2), (0, 2), (2, 0)];
         let mut bits = [NONE; 100];
         let mut coords = [(0u8, 0u8); 64];
         let mut r = 0;
@@ -90,7 +113,8 @@ impl Geometry {
             }
             r += 1;
         }
-        Geometry::build(kind, size, bits, coords, steps, [-(w + 1), -w, w, w + 1], [0b0011, 0b1100], 0)
+        let offsets = [-(w + 1), -w, w, w + 1, -(2 * w + 1), -1, 1, 2 * w + 1];
+        Geometry::build(kind, size, bits, coords, steps, offsets, [0b0011, 0b1100], 0)
     }
 
     /// Directions: 0 up, 1 left, 2 right, 3 down.
@@ -107,8 +131,10 @@ impl Geometry {
             }
             r += 1;
         }
-        let steps: [(i8, i8); 4] = [(-1, 0), (0, -1), (0, 1), (1, 0)];
-        Geometry::build(BoardKind::Orthogonal8, 8, bits, coords, steps, [-8, -1, 1, 8], [0b0001, 0b1000], 0b0110)
+        // No steps in directions 4–7: the orthogonal board's lines are its four directions.
+        let steps: [(i8, i8); DIRECTIONS] = [(-1, 0), (0, -1), (0, 1), (1, 0), (0, 0), (0, 0), (0, 0), (0, 0)];
+        let offsets = [-8, -1, 1, 8, 0, 0, 0, 0];
+        Geometry::build(BoardKind::Orthogonal8, 8, bits, coords, steps, offsets, [0b0001, 0b1000], 0b0110)
     }
 
     #[allow(clippy::too_many_arguments)]
@@ -117,14 +143,14 @@ impl Geometry {
         size: u8,
         bits: [u8; 100],
         coords: [(u8, u8); 64],
-        steps: [(i8, i8); 4],
-        offsets: [i8; 4],
+        steps: [(i8, i8); DIRECTIONS],
+        offsets: [i8; DIRECTIONS],
         forward: [u8; 2],
         sideways: u8,
     ) -> Geometry {
         let mut valid = 0u64;
-        let mut neighbor = [[NONE; 64]; 4];
-        let mut can_step = [0u64; 4];
+        let mut neighbor = [[NONE; 64]; DIRECTIONS];
+        let mut can_step = [0u64; DIRECTIONS];
         let mut rows = [0u64; 10];
         let mut squares = 0;
         let mut i = 0;
@@ -136,9 +162,9 @@ impl Geometry {
                 let (r, c) = ((i / 10) as i8, (i % 10) as i8);
                 rows[r as usize] |= 1 << bit;
                 let mut d = 0;
-                while d < 4 {
+                while d < DIRECTIONS {
                     let (nr, nc) = (r + steps[d].0, c + steps[d].1);
-                    if nr >= 0 && nc >= 0 && nr < size as i8 && nc < size as i8 {
+                    if steps[d].0 | steps[d].1 != 0 && nr >= 0 && nc >= 0 && nr < size as i8 && nc < size as i8 {
                         let target = bits[nr as usize * 10 + nc as usize];
                         if target != NONE {
                             neighbor[d][bit as usize] = target;
@@ -150,9 +176,9 @@ impl Geometry {
             }
             i += 1;
         }
-        let mut jump = [[NONE; 64]; 4];
+        let mut jump = [[NONE; 64]; DIRECTIONS];
         let mut d = 0;
-        while d < 4 {
+        while d < DIRECTIONS {
             let mut i = 0;
             while i < 64 {
                 let next = neighbor[d][i];
@@ -169,7 +195,15 @@ impl Geometry {
             squares,
             valid: Bitboard(valid),
             offsets,
-            can_step: [Bitboard(can_step[0]), Bitboard(can_step[1]), Bitboard(can_step[2]), Bitboard(can_step[3])],
+            can_step: {
+                let mut out = [Bitboard::EMPTY; DIRECTIONS];
+                let mut d = 0;
+                while d < DIRECTIONS {
+                    out[d] = Bitboard(can_step[d]);
+                    d += 1;
+                }
+                out
+            },
             neighbor,
             jump,
             coords,
@@ -204,7 +238,7 @@ impl Geometry {
     /// [`Geometry::shift`]); squares that would leave the board are dropped.
     #[inline(always)]
     pub fn shift_back(&self, set: Bitboard, dir: usize) -> Bitboard {
-        self.shift(set, 3 - dir)
+        self.shift(set, opposite(dir))
     }
 
     /// The square one step from `square` in direction `dir`, or [`NONE`].
@@ -262,7 +296,7 @@ mod tests {
     fn shifting_a_square_agrees_with_the_neighbour_table() {
         for g in all() {
             for square in g.valid {
-                for dir in 0..4 {
+                for dir in 0..DIRECTIONS {
                     let shifted = g.shift(Bitboard::from_index(square), dir);
                     match g.step(square, dir) {
                         NONE => assert!(shifted.is_empty(), "{:?} {square} {dir}", g.kind),
@@ -277,14 +311,28 @@ mod tests {
     fn opposite_directions_undo_each_other() {
         for g in all() {
             for square in g.valid {
-                for dir in 0..4 {
+                for dir in 0..DIRECTIONS {
                     let to = g.step(square, dir);
                     if to != NONE {
-                        assert_eq!(g.step(to, 3 - dir), square);
+                        assert_eq!(g.step(to, opposite(dir)), square);
                     }
                 }
             }
         }
+    }
+
+    #[test]
+    fn straight_steps_on_a_diagonal_board_go_two_columns_or_two_rows() {
+        let g = &Geometry::DIAGONAL_10;
+        let at = |row: u8, column: u8| g.valid.into_iter().find(|&s| g.coords[s as usize] == (row, column));
+        let square = at(4, 3).expect("d6 is playable");
+        assert_eq!(Some(g.step(square, 4)), at(2, 3));
+        assert_eq!(Some(g.step(square, 5)), at(4, 1));
+        assert_eq!(Some(g.step(square, 6)), at(4, 5));
+        assert_eq!(Some(g.step(square, 7)), at(6, 3));
+        assert_eq!(g.step(at(4, 1).expect("b6"), 5), NONE);
+        assert_eq!(g.step(at(4, 9).expect("j6"), 6), NONE);
+        assert!((4..DIRECTIONS).all(|dir| Geometry::ORTHOGONAL_8.can_step[dir].is_empty()));
     }
 
     #[test]

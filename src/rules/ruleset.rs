@@ -11,7 +11,7 @@
 
 use super::color::Color;
 use super::draw::{DrawRules, EndgameRules, QuietReset};
-use super::geometry::{Geometry, ALL_DIRECTIONS};
+use super::geometry::{Geometry, ALL_DIRECTIONS, STRAIGHT_DIRECTIONS};
 use super::naming::{Naming, Notation, Numbering};
 use super::variant::Variant;
 
@@ -20,7 +20,8 @@ use super::variant::Variant;
 pub enum ManCapture {
     /// Forward only (English, Italian, Spanish, Czech).
     Forward,
-    /// Forward and backward (Russian, Brazilian, International).
+    /// Forward and backward (Russian, Brazilian, International), and along ranks and files
+    /// where the variant captures along them (Frisian).
     ForwardAndBackward,
     /// Forward and sideways (Turkish).
     ForwardAndSideways,
@@ -85,6 +86,9 @@ pub enum Criterion {
     MostKings,
     /// The sequence that meets an enemy king earliest.
     EarliestKing,
+    /// The sequence of the highest value: a king is worth more than one man and less than
+    /// two, and `n` kings more than `2n - 1` men and less than `2n` (Frisian).
+    MostValue,
 }
 
 /// The constants that make up a variant's rules.
@@ -123,6 +127,9 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// Whether a flying king must land on the square directly behind the piece it captures.
     /// Default: no, on any free square behind it. FMJD art. 4.3. docs/rules.md §2.
     const KING_LANDS_DIRECTLY_BEHIND: bool = false;
+    /// Whether men and kings also capture along the board's straight lines, ranks and files,
+    /// besides its diagonals. Default: no. FMJD art. 4.1. docs/rules.md §2, §10.5.
+    const STRAIGHT_CAPTURES: bool = false;
     /// Whether a man may capture a king. Default: yes. FMJD art. 4.2. docs/rules.md §2.
     const MEN_CAPTURE_KINGS: bool = true;
     /// Promotion in the middle of a capture. Default: a man passing the crowning row goes on
@@ -138,6 +145,9 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// The default draw rules. Default: third repetition, 25 moves each of kings only.
     /// FMJD art. 6.1, 6.2. docs/rules.md §2.
     const DRAW: DrawRules = DrawRules::new(3, 25, QuietReset::ManMove);
+    /// The most moves without capture a side may make in a row with the same king while it
+    /// also has men (0: no limit). Default: no limit. FRIS art. 17. docs/rules.md §10.5.
+    const KING_MOVE_LIMIT: u8 = 0;
     /// How the game is won. Default: the side to move with no piece or no legal move has lost.
     /// FMJD art. 7.2. docs/rules.md §1.5.
     const GOAL: Goal = Goal::Standard;
@@ -157,12 +167,22 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
         Self::GEOMETRY.forward[color.index()] | Self::GEOMETRY.sideways
     }
 
+    /// The directions a king captures in (bit set of direction indexes).
+    #[inline(always)]
+    fn capture_directions() -> u8 {
+        if Self::STRAIGHT_CAPTURES {
+            ALL_DIRECTIONS | STRAIGHT_DIRECTIONS
+        } else {
+            ALL_DIRECTIONS
+        }
+    }
+
     /// The directions a man of `color` captures in (bit set of direction indexes).
     #[inline(always)]
     fn man_capture_directions(color: Color) -> u8 {
         match Self::MAN_CAPTURE {
             ManCapture::Forward => Self::GEOMETRY.forward[color.index()],
-            ManCapture::ForwardAndBackward => ALL_DIRECTIONS,
+            ManCapture::ForwardAndBackward => Self::capture_directions(),
             ManCapture::ForwardAndSideways => Self::GEOMETRY.forward[color.index()] | Self::GEOMETRY.sideways,
         }
     }
@@ -222,6 +242,16 @@ variant_rules!(
     Turkish
 );
 
+variant_rules!(
+    /// Frisian draughts. Differs from International in men and kings capturing along ranks and
+    /// files too, the capture-value rule, the king-move limit and the draw rules.
+    /// docs/rules.md §10.5.
+    Frisian
+);
+variant_rules!(
+    /// Frysk!: Frisian rules with five men each on the back rows. docs/rules.md §10.5.
+    Frysk
+);
 variant_rules!(
     /// Pool checkers (American pool). Differs from International in the 8x8 board, Black moving
     /// first, English numbering, free choice of capture and the draw rules. docs/rules.md §10.
@@ -476,6 +506,57 @@ impl Rules for Turkish {
     const ENDGAME: EndgameRules = EndgameRules::Turkish;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 30;
+}
+
+impl Rules for Frisian {
+    /// Frisian draughts: the official rules (2011), as dctl and lidraughts implement them.
+    /// docs/rules.md §10.5.
+    const VARIANT: Variant = Variant::Frisian;
+    /// The International board. FRIS; dctl. docs/rules.md §10.5.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    /// Twenty men each. FRIS; lidraughts. docs/rules.md §10.5.
+    const MEN_PER_SIDE: u32 = 20;
+    /// The International start. FRIS; lidraughts. docs/rules.md §10.5.
+    const START_FEN: &'static str = "W:W31-50:B1-20";
+    /// Men and kings also capture along ranks and files. FRIS; dctl (`is_orthogonal_jumps`).
+    /// docs/rules.md §10.5.
+    const STRAIGHT_CAPTURES: bool = true;
+    /// The highest capture value, then a capture with a king. FRIS art. 11, 12.
+    /// docs/rules.md §10.5, §13.10.
+    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostValue, Criterion::WithKing];
+    /// At most three king moves in a row with the same king while the side has men.
+    /// FRIS art. 17 (per dctl). docs/rules.md §10.5.
+    const KING_MOVE_LIMIT: u8 = 3;
+    /// Third repetition; no quiet-move count. lidraughts. docs/rules.md §10.5.
+    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+    /// Two kings against one: seven moves each; one king each: two moves each. FRIS art. 18,
+    /// 21, as lidraughts applies them. docs/rules.md §10.5.
+    const ENDGAME: EndgameRules = EndgameRules::Frisian;
+    /// Frisian draughts. PDN 3.0. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 40;
+}
+
+impl Rules for Frysk {
+    /// Frysk!: lidraughts' variant. docs/rules.md §10.5.
+    const VARIANT: Variant = Variant::Frysk;
+    /// The International board. lidraughts. docs/rules.md §10.5.
+    const GEOMETRY: &'static Geometry = Frisian::GEOMETRY;
+    /// Five men each. lidraughts. docs/rules.md §10.5.
+    const MEN_PER_SIDE: u32 = 5;
+    /// Black on 1–5, White on 46–50, White to move. lidraughts. docs/rules.md §10.5.
+    const START_FEN: &'static str = "W:W46-50:B1-5";
+    /// As Frisian. docs/rules.md §10.5.
+    const STRAIGHT_CAPTURES: bool = Frisian::STRAIGHT_CAPTURES;
+    /// As Frisian. docs/rules.md §10.5.
+    const PRECEDENCE: &'static [Criterion] = Frisian::PRECEDENCE;
+    /// As Frisian. docs/rules.md §10.5.
+    const KING_MOVE_LIMIT: u8 = Frisian::KING_MOVE_LIMIT;
+    /// As Frisian. docs/rules.md §10.5.
+    const DRAW: DrawRules = Frisian::DRAW;
+    /// As Frisian. docs/rules.md §10.5.
+    const ENDGAME: EndgameRules = Frisian::ENDGAME;
+    /// lidraughts' number for Frysk! (PDN has none). docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 97;
 }
 
 impl Rules for Pool {

@@ -30,6 +30,10 @@ pub struct Summary {
     pub flying_kings: bool,
     /// Whether a flying king lands directly behind the piece it captures.
     pub king_lands_directly_behind: bool,
+    /// Whether men and kings also capture along ranks and files.
+    pub straight_captures: bool,
+    /// The most quiet moves in a row with the same king while its side has men (0: no limit).
+    pub king_move_limit: u8,
     /// How men capture.
     pub man_capture: ManCapture,
     /// Whether men may capture kings.
@@ -70,6 +74,8 @@ impl Variant {
                     men_per_side: R::MEN_PER_SIDE,
                     flying_kings: R::FLYING_KINGS,
                     king_lands_directly_behind: R::KING_LANDS_DIRECTLY_BEHIND,
+                    straight_captures: R::STRAIGHT_CAPTURES,
+                    king_move_limit: R::KING_MOVE_LIMIT,
                     man_capture: R::MAN_CAPTURE,
                     men_capture_kings: R::MEN_CAPTURE_KINGS,
                     promotion: R::PROMOTION,

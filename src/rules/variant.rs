@@ -3,8 +3,8 @@
 
 use super::notation::Quoted;
 use super::ruleset::{
-    Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Pool, Rules, Russian, Spanish, Thai,
-    Turkish,
+    Antidraughts, Brazilian, Breakthrough, Czech, English, Frisian, Frysk, International, Italian, Pool, Rules,
+    Russian, Spanish, Thai, Turkish,
 };
 
 /// One of the variants the service plays.
@@ -26,6 +26,10 @@ pub enum Variant {
     Czech,
     /// Turkish draughts.
     Turkish,
+    /// Frisian draughts.
+    Frisian,
+    /// Frysk! (Frisian with five men each).
+    Frysk,
     /// Pool checkers (American pool).
     Pool,
     /// Thai draughts.
@@ -46,7 +50,7 @@ pub trait VariantVisitor {
 
 impl Variant {
     /// Every variant, in the order the API lists them.
-    pub const ALL: [Variant; 12] = [
+    pub const ALL: [Variant; 14] = [
         Variant::English,
         Variant::Russian,
         Variant::Brazilian,
@@ -55,6 +59,8 @@ impl Variant {
         Variant::Italian,
         Variant::Czech,
         Variant::Turkish,
+        Variant::Frisian,
+        Variant::Frysk,
         Variant::Pool,
         Variant::Thai,
         Variant::Antidraughts,
@@ -72,6 +78,8 @@ impl Variant {
             Variant::Italian => "italian",
             Variant::Czech => "czech",
             Variant::Turkish => "turkish",
+            Variant::Frisian => "frisian",
+            Variant::Frysk => "frysk",
             Variant::Pool => "pool",
             Variant::Thai => "thai",
             Variant::Antidraughts => "antidraughts",
@@ -90,6 +98,8 @@ impl Variant {
             Variant::Italian => "Italian draughts",
             Variant::Czech => "Czech draughts",
             Variant::Turkish => "Turkish draughts",
+            Variant::Frisian => "Frisian draughts",
+            Variant::Frysk => "Frysk!",
             Variant::Pool => "Pool checkers (American pool)",
             Variant::Thai => "Thai draughts",
             Variant::Antidraughts => "Antidraughts",
@@ -102,6 +112,7 @@ impl Variant {
         match self {
             Variant::English => &["american", "checkers"],
             Variant::International => &["polish"],
+            Variant::Frysk => &["frysk!"],
             Variant::Pool => &["american-pool"],
             Variant::Antidraughts => &["giveaway"],
             _ => &[],
@@ -126,6 +137,8 @@ impl Variant {
             Variant::Italian => visitor.visit::<Italian>(),
             Variant::Czech => visitor.visit::<Czech>(),
             Variant::Turkish => visitor.visit::<Turkish>(),
+            Variant::Frisian => visitor.visit::<Frisian>(),
+            Variant::Frysk => visitor.visit::<Frysk>(),
             Variant::Pool => visitor.visit::<Pool>(),
             Variant::Thai => visitor.visit::<Thai>(),
             Variant::Antidraughts => visitor.visit::<Antidraughts>(),
@@ -171,7 +184,7 @@ mod tests {
         }
         assert_eq!(Variant::from_id("checkers"), Some(Variant::English));
         assert_eq!(Variant::from_id("Polish"), Some(Variant::International));
-        assert_eq!(Variant::from_id("frisian"), None);
+        assert_eq!(Variant::from_id("chess"), None);
     }
 
     #[test]

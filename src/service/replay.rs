@@ -124,7 +124,7 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
     if status.is_over() {
         return Err(ReplayError::GameOver { index, status });
     }
-    let table = MoveTable::new(game.position(), game.rules().mandatory_capture);
+    let table = MoveTable::of_game(game);
     let mv = squares.and_then(|squares| table.find_squares(&squares)).map_err(|error| {
         let candidates = match &error {
             MoveTextError::Ambiguous(moves) => {

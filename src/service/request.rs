@@ -57,6 +57,11 @@ pub struct RuleOverrides {
     /// Draw rules.
     #[serde(default, deserialize_with = "optional_object")]
     pub draw: Option<DrawOverrides>,
+    /// The most moves without capture a side may make in a row with the same king while it
+    /// also has men (0: no limit). Frisian and Frysk! have 3; the other variants none.
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 255)]
+    pub king_move_limit: Option<u8>,
 }
 
 /// Changes to a variant's draw rules.
@@ -118,6 +123,7 @@ impl RuleOverrides {
             }
             rules.mandatory_capture = mandatory;
         }
+        rules.king_move_limit = self.king_move_limit.unwrap_or(rules.king_move_limit);
         let overrides = self.draw.unwrap_or_default();
         let draw = &mut rules.draw;
         draw.repetitions = overrides.repetitions.unwrap_or(draw.repetitions);

@@ -19,7 +19,8 @@ use crate::rules::Variant;
     "board_size": 8, "squares": 32, "board": "diagonal", "notation": "numeric",
     "fen": "B:W21-32:B1-12", "first_to_move": "black", "pdn_game_type": 21,
     "rules": {"goal": "no_piece_or_move_loses", "men_per_side": 12, "flying_kings": false,
-      "king_lands_directly_behind": false, "men_capture": "forward", "men_capture_kings": true,
+      "king_lands_directly_behind": false, "straight_captures": false, "king_move_limit": 0,
+      "men_capture": "forward", "men_capture_kings": true,
       "promotion_during_capture": "ends_move", "captured_pieces_removed": "end_of_move",
       "capture_precedence": [], "optional_capture_allowed": true},
     "draw": {"repetitions": 3, "quiet_moves": 40, "quiet_reset": "man_move", "endgame": true, "endgame_rules": "none"}
@@ -66,6 +67,12 @@ pub struct RulesSummary {
     pub flying_kings: bool,
     /// Whether a flying king must land on the square directly behind the piece it captures.
     pub king_lands_directly_behind: bool,
+    /// Whether men and kings also capture along ranks and files (Frisian): over the next
+    /// playable square of the same row or column.
+    pub straight_captures: bool,
+    /// The most moves without capture a side may make in a row with the same king while it
+    /// also has men (0: no limit); `rules.king_move_limit` overrides it per game.
+    pub king_move_limit: u8,
     /// `forward`, `forward_and_backward` or `forward_and_sideways`.
     pub men_capture: &'static str,
     /// Whether men may capture kings.
@@ -76,7 +83,8 @@ pub struct RulesSummary {
     /// `immediately_passing` (a king may cross their squares again, even turning back).
     pub captured_pieces_removed: &'static str,
     /// Capture precedence criteria in order (`most_pieces`, `with_king`, `most_kings`,
-    /// `earliest_king`); empty means free choice among captures.
+    /// `earliest_king`, `most_value`: a king worth more than one man and less than two); empty
+    /// means free choice among captures.
     pub capture_precedence: Vec<&'static str>,
     /// Whether `rules.mandatory_capture: false` may be asked for.
     pub optional_capture_allowed: bool,
@@ -94,7 +102,7 @@ pub struct DrawSummary {
     /// Whether the endgame counts apply.
     pub endgame: bool,
     /// Which endgame counts: `none`, `fmjd` (16/5 moves), `fmjd64` (art. 7.2.4–7.2.8),
-    /// `one_piece_each`.
+    /// `one_piece_each`, `frisian` (two kings against one: 7 moves; one king each: 2 moves).
     pub endgame_rules: &'static str,
 }
 
@@ -126,6 +134,8 @@ impl From<Summary> for VariantView {
                 men_per_side: s.men_per_side,
                 flying_kings: s.flying_kings,
                 king_lands_directly_behind: s.king_lands_directly_behind,
+                straight_captures: s.straight_captures,
+                king_move_limit: s.king_move_limit,
                 men_capture: match s.man_capture {
                     ManCapture::Forward => "forward",
                     ManCapture::ForwardAndBackward => "forward_and_backward",
@@ -149,6 +159,7 @@ impl From<Summary> for VariantView {
                         Criterion::MostPieces => "most_pieces",
                         Criterion::WithKing => "with_king",
                         Criterion::MostKings => "most_kings",
+                        Criterion::MostValue => "most_value",
                         Criterion::EarliestKing => "earliest_king",
                     })
                     .collect(),
@@ -164,6 +175,7 @@ impl From<Summary> for VariantView {
                     EndgameRules::Fmjd => "fmjd",
                     EndgameRules::Fmjd64 => "fmjd64",
                     EndgameRules::Turkish => "one_piece_each",
+                    EndgameRules::Frisian => "frisian",
                 },
             },
         }

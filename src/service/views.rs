@@ -157,7 +157,7 @@ impl PositionView {
         let moves = if status.is_over() {
             Vec::new()
         } else {
-            let table = MoveTable::new(position, game.rules().mandatory_capture);
+            let table = MoveTable::of_game(game);
             table.entries().iter().map(|e| MoveView::of::<R>(&table, e)).collect()
         };
         PositionView {

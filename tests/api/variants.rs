@@ -6,7 +6,7 @@ use serde_json::Value;
 
 use crate::helpers::{assert_problem, header, ok_json, spawn_app};
 
-const IDS: [&str; 12] = [
+const IDS: [&str; 14] = [
     "english",
     "russian",
     "brazilian",
@@ -15,15 +15,17 @@ const IDS: [&str; 12] = [
     "italian",
     "czech",
     "turkish",
+    "frisian",
+    "frysk",
     "pool",
     "thai",
     "antidraughts",
     "breakthrough",
 ];
 
-/// The PDN GameType each variant lists (PDN 3.0; 20 for lidraughts' variants on the
-/// International board, which PDN does not number).
-const GAME_TYPES: [(&str, u64); 12] = [
+/// The PDN GameType each variant lists (PDN 3.0; for Frysk!, lidraughts' 97; 20 for
+/// antidraughts and breakthrough, which PDN does not number).
+const GAME_TYPES: [(&str, u64); 14] = [
     ("english", 21),
     ("russian", 25),
     ("brazilian", 26),
@@ -32,6 +34,8 @@ const GAME_TYPES: [(&str, u64); 12] = [
     ("italian", 22),
     ("czech", 29),
     ("turkish", 30),
+    ("frisian", 40),
+    ("frysk", 97),
     ("pool", 23),
     ("thai", 31),
     ("antidraughts", 20),
@@ -66,7 +70,7 @@ async fn variants_lists_every_variant_with_its_fields() {
         assert!(draw["quiet_moves"].is_u64(), "{variant}");
         assert!(draw["quiet_reset"].is_string(), "{variant}");
         assert!(draw["endgame"].is_boolean(), "{variant}");
-        let ten_by_ten = ["international", "antidraughts", "breakthrough"];
+        let ten_by_ten = ["international", "frisian", "frysk", "antidraughts", "breakthrough"];
         let expected_size = if ten_by_ten.iter().any(|id| variant["id"] == *id) { 10 } else { 8 };
         assert_eq!(size, expected_size, "{variant}");
         let game_type = GAME_TYPES.iter().find(|(id, _)| variant["id"] == *id).map(|(_, n)| *n);
@@ -82,6 +86,10 @@ async fn variants_lists_every_variant_with_its_fields() {
     assert_eq!(rules("thai")["captured_pieces_removed"], "immediately_passing");
     assert_eq!(rules("pool")["king_lands_directly_behind"], false);
     assert_eq!(rules("pool")["capture_precedence"], serde_json::json!([]));
+    assert_eq!(rules("frisian")["straight_captures"], true);
+    assert_eq!(rules("frisian")["king_move_limit"], 3);
+    assert_eq!(rules("frisian")["capture_precedence"], serde_json::json!(["most_value", "with_king"]));
+    assert_eq!(rules("international")["straight_captures"], false);
 }
 
 #[tokio::test]

@@ -5,8 +5,8 @@
 
 use super::{play, position, status_after};
 use draughts_api::rules::ruleset::{
-    Antidraughts, Brazilian, Breakthrough, Czech, English, International, Italian, Pool, Russian, Spanish, Thai,
-    Turkish,
+    Antidraughts, Brazilian, Breakthrough, Czech, English, Frisian, Frysk, International, Italian, Pool, Russian,
+    Spanish, Thai, Turkish,
 };
 use draughts_api::rules::{Color, Game, GameRules, Move, PlayError, Rules, Status, Variant, WinReason};
 
@@ -39,6 +39,8 @@ fn taking_the_last_piece_wins_in_every_variant() {
         last_piece_taken::<Spanish>("W:Wc4:Bd5", "c4xe6", Color::White),
         last_piece_taken::<Italian>("W:Wc4:Bd5", "c4xe6", Color::White),
         last_piece_taken::<Turkish>("W:Wd4,a2:Bd5", "d4xd6", Color::White),
+        last_piece_taken::<Frisian>("W:W32:B27", "32x21", Color::White),
+        last_piece_taken::<Frysk>("W:W32:B27", "32x21", Color::White),
         last_piece_taken::<Pool>("B:W22:B18", "18x25", Color::Black),
         last_piece_taken::<Thai>("B:W22:B18", "18x25", Color::Black),
         last_piece_taken::<Breakthrough>("W:W32:B27", "32x21", Color::White),
@@ -61,6 +63,8 @@ fn a_side_with_pieces_but_no_legal_move_loses_in_every_variant() {
         blocked::<Spanish>("B:Wg2,f1:Bh3", Color::White),
         blocked::<Italian>("B:Wg2,f1:Bh3", Color::White),
         blocked::<Turkish>("B:Wa1,b2,c2:Ba2", Color::White),
+        blocked::<Frisian>("B:W41,47:B36", Color::White),
+        blocked::<Frysk>("B:W41,47:B36", Color::White),
         blocked::<Pool>("W:W29:B25,22", Color::Black),
         blocked::<Thai>("W:W29:B25,22", Color::Black),
         blocked::<Breakthrough>("B:W41,47:B36", Color::White),

@@ -8,6 +8,7 @@ mod breakthrough;
 mod common;
 mod czech;
 mod english;
+mod frisian;
 mod international;
 mod italian;
 mod pool;
@@ -86,7 +87,7 @@ pub fn status_after<R: Rules>(fen: &str, moves: &[String], rules: GameRules) -> 
 
 /// The variant's own rules with its draw rules replaced by `draw`.
 pub fn with_draw(draw: DrawRules) -> GameRules {
-    GameRules { mandatory_capture: true, draw }
+    GameRules { mandatory_capture: true, draw, king_move_limit: 0 }
 }
 
 /// Only the variant's endgame counts: no repetition, no quiet-move count.

@@ -14,7 +14,7 @@
 use super::index::{Indexer, Pieces};
 use super::material::Material;
 use super::value::{Value, MAX_PLIES, NO_POSITION, PENDING};
-use crate::rules::geometry::NONE;
+use crate::rules::geometry::{opposite, NONE};
 use crate::rules::{Color, Position, Rules};
 
 /// Slices already solved, by [`Material::code`]: what later slices' moves lead to.
@@ -296,7 +296,7 @@ fn for_each_predecessor<R: Rules>(
     for to in before.own_men {
         let others = before.own_men.without(to);
         for dir in (0..4).filter(|d| directions >> d & 1 != 0) {
-            let from = g.step(to, 3 - dir);
+            let from = g.step(to, opposite(dir));
             if from != NONE && !occupied.contains(from) && !g.crowning_row(Color::White).contains(from) {
                 visit(&Pieces { own_men: others.with(from), ..before })?;
             }

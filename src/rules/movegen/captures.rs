@@ -12,7 +12,7 @@ use super::jumps::ManJumps;
 use super::list::{Counting, MoveList};
 use super::sink::MoveSink;
 use crate::rules::bitboard::Bitboard;
-use crate::rules::geometry::NONE;
+use crate::rules::geometry::{each_direction, opposite, DIRECTIONS, NONE};
 use crate::rules::mv::Move;
 use crate::rules::position::Position;
 use crate::rules::ruleset::{Criterion, Promotion, Removal, Rules};
@@ -21,6 +21,12 @@ use crate::rules::ruleset::{Criterion, Promotion, Removal, Rules};
 const MAX_PATH: usize = 32;
 /// Bits given to the "earliest king" criterion: one per captured piece, first piece highest.
 const ORDER_BITS: u32 = 24;
+/// The value of a captured man under [`Criterion::MostValue`]; a king is worth one less than
+/// two men, so that `n` kings outrank `2n - 1` men and not `2n` (any scale above the most
+/// kings a capture can take gives that).
+const KING_VALUE_SCALE: u64 = 64;
+/// Bits given to [`Criterion::MostValue`]: the value of every piece of one side.
+const VALUE_BITS: u32 = 13;
 
 /// Puts the captures of the side to move that the precedence rules allow into `sink`.
 #[inline]
@@ -52,7 +58,7 @@ fn generate_by<R: Rules, S: MoveSink>(position: &Position<R>, pieces: Bitboard, 
     let mut search = Search::new(position, sink);
     for from in capturing_men {
         search.start(from, false);
-        for dir in 0..4 {
+        for dir in each_direction(R::capture_directions()) {
             if jumps.from[dir].contains(from) {
                 search.first_jump(from, dir, &jumps);
             }
@@ -79,11 +85,13 @@ pub fn count<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
         return 0;
     }
     let ranks_men = R::PRECEDENCE.iter().any(|c| *c != Criterion::WithKing);
-    let ranks_kings = R::PRECEDENCE.iter().any(|c| matches!(c, Criterion::MostKings | Criterion::EarliestKing));
+    let ranks_kings = R::PRECEDENCE
+        .iter()
+        .any(|c| matches!(c, Criterion::MostKings | Criterion::EarliestKing | Criterion::MostValue));
     let g = R::GEOMETRY;
     let enemy_kings = position.kings(side.opponent());
     let mut total = 0;
-    let mut going_on = [Bitboard::EMPTY; 4];
+    let mut going_on = [Bitboard::EMPTY; DIRECTIONS];
     let mut takes_king = false;
     for (dir, going) in going_on.iter_mut().enumerate() {
         let ending = jumps.ending::<R>(dir);
@@ -91,7 +99,7 @@ pub fn count<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
         *going = jumps.from[dir].minus(ending);
         takes_king |= (g.shift(jumps.from[dir], dir) & enemy_kings).any();
     }
-    let searched = going_on[0] | going_on[1] | going_on[2] | going_on[3];
+    let searched = going_on.iter().fold(Bitboard::EMPTY, |all, &going| all | going);
     if searched.is_empty() {
         return if ranks_kings && takes_king { generated(position, counting) } else { total };
     }
@@ -108,11 +116,11 @@ fn going_on_counted<R: Rules>(
     position: &Position<R>,
     counting: Counting,
     jumps: &ManJumps,
-    going_on: &[Bitboard; 4],
+    going_on: &[Bitboard; DIRECTIONS],
 ) -> usize {
     let mut list = MoveList::counting(counting);
     let mut search = Search::new(position, &mut list);
-    for from in going_on[0] | going_on[1] | going_on[2] | going_on[3] {
+    for from in going_on.iter().fold(Bitboard::EMPTY, |all, &going| all | going) {
         search.start(from, false);
         for (dir, going) in going_on.iter().enumerate() {
             if going.contains(from) {
@@ -202,7 +210,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     /// forbidden (Turkish).
     #[inline(always)]
     fn turns_back(&self, dir: usize) -> bool {
-        Self::NO_TURNING_BACK && self.len > 0 && dir == 3 - self.last_dir
+        Self::NO_TURNING_BACK && self.len > 0 && dir == opposite(self.last_dir)
     }
 
     #[inline(always)]
@@ -327,7 +335,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     fn short_king(&mut self, square: u8) -> bool {
         let g = R::GEOMETRY;
         let mut found = false;
-        for dir in 0..4 {
+        for dir in each_direction(R::capture_directions()) {
             if self.turns_back(dir) {
                 continue;
             }
@@ -359,7 +367,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     fn flying_king(&mut self, square: u8, straight_on: Option<usize>) -> bool {
         let g = R::GEOMETRY;
         let mut found = false;
-        for dir in 0..4 {
+        for dir in each_direction(R::capture_directions()) {
             if self.turns_back(dir) || straight_on == Some(dir) {
                 continue;
             }
@@ -413,6 +421,10 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
                 Criterion::WithKing => key << 1 | (self.by_king as u64),
                 Criterion::MostKings => key << 6 | (self.captured & self.enemy_kings).count() as u64,
                 Criterion::EarliestKing => key << ORDER_BITS | (self.king_order as u64) << (ORDER_BITS as u64 - count),
+                Criterion::MostValue => {
+                    let kings = (self.captured & self.enemy_kings).count() as u64;
+                    key << VALUE_BITS | ((count + kings) * KING_VALUE_SCALE - kings)
+                }
             };
         }
         key

@@ -5,7 +5,7 @@
 
 use super::jumps::ManJumps;
 use super::quiet;
-use crate::rules::geometry::NONE;
+use crate::rules::geometry::{each_direction, NONE};
 use crate::rules::mv::Move;
 use crate::rules::position::Position;
 use crate::rules::ruleset::Rules;
@@ -27,10 +27,11 @@ pub fn any_capture<R: Rules>(position: &Position<R>) -> bool {
     let victims = position.pieces(side.opponent());
     let empty = g.valid.minus(position.occupied());
     if !R::FLYING_KINGS {
-        return (0..4).any(|dir| (g.shift_back(g.shift_back(empty, dir) & victims, dir) & kings).any());
+        return each_direction(R::capture_directions())
+            .any(|dir| (g.shift_back(g.shift_back(empty, dir) & victims, dir) & kings).any());
     }
     for from in kings {
-        for dir in 0..4 {
+        for dir in each_direction(R::capture_directions()) {
             let mut square = g.step(from, dir);
             while square != NONE && empty.contains(square) {
                 square = g.step(square, dir);

@@ -7,13 +7,14 @@
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
+use crate::rules::geometry::DIRECTIONS;
 use crate::rules::position::Position;
 use crate::rules::ruleset::{Promotion, Rules};
 
 /// Which men of one side can capture, in which direction, and where such a capture ends.
 pub struct ManJumps {
     /// For each direction, the men that can capture in that direction.
-    pub from: [Bitboard; 4],
+    pub from: [Bitboard; DIRECTIONS],
     /// The squares on which a man's first jump ends the capture.
     pub ends: Bitboard,
 }
@@ -30,7 +31,7 @@ impl ManJumps {
         }
         let men = position.men(side);
         let directions = R::man_capture_directions(side);
-        let mut from = [Bitboard::EMPTY; 4];
+        let mut from = [Bitboard::EMPTY; DIRECTIONS];
         let mut onward = Bitboard::EMPTY;
         for (dir, capturers) in from.iter_mut().enumerate() {
             if directions >> dir & 1 != 0 {
@@ -51,7 +52,7 @@ impl ManJumps {
     /// The men that can capture.
     #[inline(always)]
     pub fn men(&self) -> Bitboard {
-        self.from[0] | self.from[1] | self.from[2] | self.from[3]
+        self.from.iter().fold(Bitboard::EMPTY, |all, &from| all | from)
     }
 
     /// The men whose capture in direction `dir` ends after one jump.

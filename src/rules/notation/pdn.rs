@@ -7,6 +7,7 @@
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
+use crate::rules::game::Game;
 use crate::rules::movegen::{PathList, Routes};
 use crate::rules::mv::Move;
 use crate::rules::naming::{scan_name, Naming, ScannedName, SquareError};
@@ -210,6 +211,19 @@ impl MoveTable {
     pub fn new<R: Rules>(position: &Position<R>, mandatory_capture: bool) -> MoveTable {
         let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
         position.generate_into(mandatory_capture, &mut paths);
+        MoveTable::sorted::<R>(paths)
+    }
+
+    /// The legal moves of the current position of `game`, under its rules and history (a king
+    /// that has made its most moves in a row cannot step): none once the game is over.
+    pub fn of_game<R: Rules>(game: &Game<R>) -> MoveTable {
+        let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
+        game.generate_into(&mut paths);
+        MoveTable::sorted::<R>(paths)
+    }
+
+    /// The table of the moves in `paths`.
+    fn sorted<R: Rules>(paths: PathList) -> MoveTable {
         let naming = &R::NAMING;
         let mut entries: Vec<Entry> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
         for entry in &mut entries {

@@ -2,7 +2,7 @@
 
 use smallvec::SmallVec;
 
-use crate::rules::geometry::NONE;
+use crate::rules::geometry::{each_direction, NONE};
 use crate::rules::{Move, Rules};
 
 /// The captured pieces of `mv` in the order `route` takes them: on each leg, the captured
@@ -14,7 +14,7 @@ pub fn captured_in_order<R: Rules>(route: &[u8], mv: Move) -> SmallVec<[u8; 24]>
         return out;
     }
     for leg in route.windows(2) {
-        'directions: for dir in 0..4 {
+        'directions: for dir in each_direction(R::capture_directions()) {
             let mut square = g.step(leg[0], dir);
             let mut victim = None;
             while square != NONE {

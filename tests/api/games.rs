@@ -296,3 +296,43 @@ async fn a_game_reads_the_same_however_its_json_is_spelled() {
         assert_eq!(answer, &answers[0], "{body}");
     }
 }
+
+#[tokio::test]
+async fn a_frisian_king_held_by_the_king_move_limit_is_not_offered_and_the_limit_can_be_lifted() {
+    // Arrange: three moves in a row of White's king, 46-41-46-41, while White has a man.
+    let app = spawn_app().await;
+    let moves = ["46-41", "1-6", "41-46", "6-1", "46-41", "1-6"];
+    let game = json!({"variant": "frisian", "fen": "W:W45,K46:BK1", "moves": moves});
+    let lifted = json!({"variant": "frisian", "fen": "W:W45,K46:BK1", "moves": moves, "rules": {"king_move_limit": 0}});
+
+    // Act
+    let held = app.legal_moves(&game).await;
+    let free = app.legal_moves(&lifted).await;
+
+    // Assert
+    assert_eq!(sorted_notations(&held["moves"]), ["45-40"], "{held}");
+    assert!(sorted_notations(&free["moves"]).contains(&"41-36".to_owned()), "{free}");
+    let refused = app
+        .post_json(
+            "/v1/apply-move",
+            &json!({"variant": "frisian", "fen": "W:W45,K46:BK1", "moves": moves, "move": "41-36"}),
+        )
+        .await;
+    assert_eq!(refused.status().as_u16(), 422);
+}
+
+#[tokio::test]
+async fn antidraughts_and_breakthrough_report_their_own_wins() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act: White gives its last man away; White crowns the first king.
+    let given = app
+        .apply_move(&json!({"variant": "antidraughts", "fen": "W:W32:B23", "moves": ["32-28"], "move": "23x32"}))
+        .await;
+    let crowned = app.apply_move(&json!({"variant": "breakthrough", "fen": "W:W6,40:B45", "move": "6-1"})).await;
+
+    // Assert
+    assert_eq!(given["status"], json!({"state": "win", "winner": "white", "reason": "no_pieces"}));
+    assert_eq!(crowned["status"], json!({"state": "win", "winner": "white", "reason": "first_king"}));
+}

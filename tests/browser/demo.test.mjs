@@ -198,6 +198,32 @@ async function finishedGames(page) {
   assertClean('finished games');
 }
 
+async function otherVariants(page) {
+  log('frisian, thai, antidraughts, breakthrough: a capture along a row, a start, two other goals');
+  await newGame(page, { variant: 'frisian', you: 'both', fen: 'W:W27:B28,1' });
+  await settled(page, 'human', 0);
+  await clickMove(page, [27, 29], 'human', 1);
+  assert.deepEqual(await history(page), ['27x29']);
+  assert.deepEqual(await squaresWith(page, '#board g.piece.black'), ['1']);
+
+  await newGame(page, { variant: 'thai', you: 'both' });
+  await settled(page, 'human', 0);
+  assert.equal(await page.locator('#board g.piece').count(), 16, 'eight men each');
+
+  await newGame(page, { variant: 'antidraughts', you: 'both', fen: 'W:W32:B23' });
+  await settled(page, 'human', 0);
+  await clickMove(page, [32, 28], 'human', 1);
+  await clickMove(page, [23, 32], 'over', 2);
+  assert.equal(await page.textContent('#result'), 'White wins: White has no pieces left.');
+
+  await newGame(page, { variant: 'breakthrough', you: 'both', fen: 'W:W6,40:B45' });
+  await settled(page, 'human', 0);
+  await clickMove(page, [6, 1], 'over', 1);
+  assert.equal(await page.getAttribute('#result', 'data-reason'), 'first_king');
+  assert.equal(await page.textContent('#result'), 'White wins: White crowned the first king.');
+  assertClean('other variants');
+}
+
 /** Clicks some legal move of the human's: a movable piece, then its first destination. */
 async function clickAnyMove(page) {
   await page.locator('#board g.piece.movable').first().click();
@@ -264,7 +290,7 @@ async function main() {
   watch(page);
   let failed = null;
   try {
-    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, againstTheComputer]) {
+    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, againstTheComputer]) {
       await part(page);
     }
     assertClean('the end');

@@ -145,3 +145,18 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
     }
     Ok(Summary { slices: order.len(), solved: solved_now, bytes, elapsed: started.elapsed() })
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::rules::ruleset::{Antidraughts, Breakthrough};
+
+    #[test]
+    fn variants_won_otherwise_than_by_taking_every_piece_are_refused_before_any_file_is_written() {
+        let dir = std::env::temp_dir().join(format!("draughts-endgame-goal-{}", std::process::id()));
+        let refused = |result: Result<Summary, BuildError>| matches!(result, Err(BuildError::Goal(_)));
+        assert!(refused(build::<Antidraughts>(&dir, 2, &mut |_| {})));
+        assert!(refused(build::<Breakthrough>(&dir, 2, &mut |_| {})));
+        assert!(!dir.exists());
+    }
+}

@@ -293,8 +293,14 @@ function showResult() {
 function describeResult(status) {
   const draw = game.variant.draw;
   if (status.state === 'win') {
-    const loser = NAMES[other(status.winner)];
-    const why = status.reason === 'no_pieces' ? `${loser} has no pieces left` : `${loser} cannot move`;
+    // The side left without a piece or a move has lost, or, in antidraughts, won.
+    const givesAway = game.variant.rules.goal === 'no_piece_or_move_wins';
+    const stuck = NAMES[givesAway ? status.winner : other(status.winner)];
+    const why = {
+      no_pieces: `${stuck} has no pieces left`,
+      no_moves: `${stuck} cannot move`,
+      first_king: `${NAMES[status.winner]} crowned the first king`,
+    }[status.reason];
     let who = '';
     if (game.human !== 'both') who = status.winner === game.human ? ' You win!' : ' The computer wins.';
     return `${NAMES[status.winner]} wins: ${why}.${who}`;

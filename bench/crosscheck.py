@@ -45,7 +45,7 @@ VARIANTS = {
     "antidraughts": "antidraughts",
     "breakthrough": "breakthrough",
 }
-# Not checked: pydraughts 0.6.7 lets a Turkish king slide through its own pieces (RULES.md §14).
+# Not checked: pydraughts 0.6.7 lets a Turkish king slide through its own pieces (docs/rules.md §14).
 SKIPPED = {"turkish": "pydraughts 0.6.7 lets a Turkish king slide through its own pieces"}
 # pydraughts numbers these 1 = a1 (from White's side); our service reads algebraic squares only.
 ALGEBRAIC = {"russian", "brazilian"}
@@ -55,15 +55,12 @@ ALGEBRAIC = {"russian", "brazilian"}
 EXPLANATIONS = {
     "frisian_king_value": (
         "pydraughts 0.6.7 values a king at 1.501 men in the Frisian capture-value rule "
-        "(RULES.md §14); with n kings worth more than 2n-1 and less than 2n men (FRIS art. 11, a "
+        "(docs/rules.md §14); with n kings worth more than 2n-1 and less than 2n men (FRIS art. 11, a "
         "king just under two men) and the king-must-capture tie rule, the legal set is exactly ours"),
     "frisian_float_sum": (
         "pydraughts 0.6.7 adds the Frisian capture values as floats in capture order (1.501 "
         "per king, 1 per man), so two sequences taking the same pieces can sum to 8.503 and "
         "8.502999999999998 and the second is dropped as smaller; summed exactly, the set is ours"),
-    "frisian_lone_kings_draw": (
-        "one king against one king and no capture: FRIS art. 21 makes it a draw at once, so our "
-        "service ends the game; pydraughts plays on for 2 more moves (RULES.md §10)"),
 }
 # Deviations that cannot show here: pydraughts' International 16/5-move endgame counts and
 # Frisian's "3 moves with the same king" rule need a game history; a position built from a FEN
@@ -267,12 +264,6 @@ def explain(variant: str, board, pd: dict, ours: dict, answer) -> str | None:
     """The name(s) of the known cause of a disagreement, found in the position, or None."""
     status = (answer or {}).get("status", {})
     if variant in ("frisian", "frysk!"):
-        if status.get("state") == "draw" and not ours and pd:
-            pieces = board._game.board.searcher.uncaptured_pieces
-            if (len(pieces) == 2 and all(p.king for p in pieces)
-                    and {p.player for p in pieces} == {1, 2}
-                    and not any(k.split("|")[2] for k in pd)):
-                return "frisian_lone_kings_draw"
         if status.get("state") == "ongoing":
             sets = frisian_value_sets(board)
             # The replay must give exactly pydraughts' answer, and ours must be the correct set.

@@ -68,10 +68,11 @@ impl VariantVisitor for CheckFen<'_> {
                 mv.captures.minus(pos.pieces(own.opponent())).is_empty(),
                 "{variant} {fen}: {mv:?} captures a square without an opposing piece"
             );
-            // With Turkish immediate removal a king may end where it took a piece earlier in
-            // the same move; elsewhere captured pieces stay on the board until the move ends.
+            // Where captured pieces leave at once (Turkish, Thai) a king may end where it took a
+            // piece earlier in the same move; elsewhere they stay on the board until the move
+            // ends.
             let blocked = match R::REMOVAL {
-                Removal::Immediate => pos.occupied().minus(mv.captures),
+                Removal::Immediate | Removal::Passing => pos.occupied().minus(mv.captures),
                 Removal::EndOfMove => pos.occupied(),
             };
             assert!(

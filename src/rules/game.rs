@@ -3,6 +3,7 @@
 
 use super::color::Color;
 use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
+use super::king_limit::{ExceptQuietFrom, KingRun};
 use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;
 use super::position::Position;
@@ -24,44 +25,6 @@ impl GameRules {
     /// The variant's own rules.
     pub const fn of<R: Rules>() -> GameRules {
         GameRules { mandatory_capture: true, draw: R::DRAW, king_move_limit: R::KING_MOVE_LIMIT }
-    }
-}
-
-/// A side's moves without capture in a row with the same king, and where that king stands.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-struct KingRun {
-    square: u8,
-    moves: u8,
-}
-
-/// A sink that passes on every move but the quiet moves from one square: a king that may not
-/// move again without capturing.
-struct ExceptQuietFrom<'a, S: MoveSink> {
-    sink: &'a mut S,
-    square: u8,
-}
-
-impl<S: MoveSink> MoveSink for ExceptQuietFrom<'_, S> {
-    fn clear(&mut self) {
-        self.sink.clear();
-    }
-
-    fn push_capture(&mut self, mv: Move, path: &[u8]) {
-        self.sink.push_capture(mv, path);
-    }
-
-    fn push_quiet(&mut self, mv: Move) {
-        if mv.from != self.square {
-            self.sink.push_quiet(mv);
-        }
-    }
-
-    fn is_empty(&self) -> bool {
-        self.sink.is_empty()
-    }
-
-    fn every_route(&self) -> bool {
-        self.sink.every_route()
     }
 }
 
@@ -244,11 +207,9 @@ impl<R: Rules> Game<R> {
     /// made the most moves in a row the king-move limit allows, and its side also has men
     /// (docs/rules.md §10.5).
     pub fn held_king(&self) -> Option<u8> {
-        let limit = self.rules.king_move_limit;
         let side = self.position.side_to_move();
-        let run = self.king_runs[side.index()];
-        let held = limit > 0 && run.moves >= limit && self.position.men(side).any();
-        (held && self.position.kings(side).contains(run.square)).then_some(run.square)
+        let square = self.king_runs[side.index()].held(self.rules.king_move_limit)?;
+        (self.position.men(side).any() && self.position.kings(side).contains(square)).then_some(square)
     }
 
     /// The only legal capture from `from` to `to`, if exactly one goes there; none once the
@@ -336,12 +297,7 @@ impl<R: Rules> Game<R> {
     fn play_legal(&mut self, mv: &Move) {
         let mover = self.position.side_to_move();
         let man_moved = !self.position.kings(mover).contains(mv.from);
-        let run = &mut self.king_runs[mover.index()];
-        *run = match (mv.is_capture() || man_moved, run.square == mv.from) {
-            (true, _) => KingRun::default(),
-            (false, true) => KingRun { square: mv.to, moves: run.moves.saturating_add(1) },
-            (false, false) => KingRun { square: mv.to, moves: 1 },
-        };
+        self.king_runs[mover.index()] = self.king_runs[mover.index()].after(mv, !man_moved);
         self.position.play_unchecked(mv);
         self.moves.push(*mv);
         let resets = match self.rules.draw.quiet_reset {

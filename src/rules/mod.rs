@@ -9,6 +9,7 @@ pub mod color;
 pub mod draw;
 pub mod game;
 pub mod geometry;
+pub mod king_limit;
 pub mod movegen;
 pub mod mv;
 pub mod naming;

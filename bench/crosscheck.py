@@ -20,13 +20,14 @@ crosscheck.sh) that is put first on sys.path here.
 from __future__ import annotations
 
 import argparse
-import http.client
 import json
 import os
 import random
 import sys
 import time
-from urllib.parse import urlsplit
+
+import match
+from match import Api, ApiError
 
 HERE = os.path.dirname(os.path.abspath(__file__))
 ROOT = os.path.dirname(HERE)
@@ -106,23 +107,12 @@ def move_key(frm, to, captured) -> str:
 
 
 def parse_fen(fen: str):
-    """A PDN FEN as pydraughts writes it -> (side, {square: is_king} for W, same for B)."""
-    parts = fen.strip().split(":")
-    side = parts[0].upper()
-    groups = {"W": {}, "B": {}}
-    for part in parts[1:]:
-        if not part or part[0].upper() not in "WB":
-            continue
-        for item in filter(None, part[1:].split(",")):
-            king = item[0] in "Kk"
-            sq = item[1:] if king else item
-            if "-" in sq:
-                a, b = sq.split("-")
-                for n in range(int(a), int(b) + 1):
-                    groups[part[0].upper()][n] = king
-            else:
-                groups[part[0].upper()][int(sq) if sq.isdigit() else sq.lower()] = king
-    return side, groups["W"], groups["B"]
+    """A PDN FEN -> (side, {square: is_king} for W, same for B), numbered squares as ints."""
+    side, pieces = match.parse_fen(fen)
+    groups = {"w": {}, "b": {}}
+    for sq, symbol in pieces.items():
+        groups[symbol.lower()][int(sq) if sq.isdigit() else sq] = symbol.isupper()
+    return side[0].upper(), groups["w"], groups["b"]
 
 
 def our_square(variant: str, sq):
@@ -164,47 +154,28 @@ def pd_moves(Board, variant: str, fen: str):
 
 # ----------------------------------------------------------------------------- our server
 
-class Api:
-    """POSTs JSON over one keep-alive connection, reconnecting once if it was dropped."""
+class Server:
+    """Our legal moves, over match.py's client, with the time spent waiting for them."""
 
     def __init__(self, url: str):
-        u = urlsplit(url)
-        self.host, self.port = u.hostname or "127.0.0.1", u.port or 80
-        self.conn = None
+        self.api = Api(url)
         self.seconds = 0.0
 
-    def post(self, path: str, body):
-        data = json.dumps(body).encode()
+    def legal_moves(self, variant: str, fen: str | None):
+        """(HTTP status, answer): an error answer (such as ``unknown_variant``) is an answer."""
+        body = {"variant": variant}
+        if fen is not None:
+            body["fen"] = fen
         t0 = time.perf_counter()
         try:
-            for attempt in (0, 1):
-                try:
-                    if self.conn is None:
-                        self.conn = http.client.HTTPConnection(self.host, self.port, timeout=60)
-                    self.conn.request("POST", path, body=data,
-                                      headers={"Content-Type": "application/json"})
-                    resp = self.conn.getresponse()
-                    raw = resp.read()
-                    return resp.status, (json.loads(raw) if raw else None)
-                except (http.client.HTTPException, OSError):
-                    if self.conn is not None:
-                        self.conn.close()
-                    self.conn = None
-                    if attempt:
-                        raise
+            return 200, self.api.post("/v1/legal-moves", body)
+        except ApiError as e:
+            return e.status, e.body
         finally:
             self.seconds += time.perf_counter() - t0
 
     def close(self):
-        if self.conn is not None:
-            self.conn.close()
-            self.conn = None
-
-    def legal_moves(self, variant: str, fen: str | None):
-        body = {"variant": variant}
-        if fen is not None:
-            body["fen"] = fen
-        return self.post("/v1/legal-moves", body)
+        self.api.close()
 
 
 def ours_moves(answer):
@@ -392,7 +363,8 @@ def main(argv=None) -> int:
     wanted = wanted or list(VARIANTS)
     sample_dirs = args.samples or [os.path.join(ROOT, "tests", "data", "movegen-samples")]
 
-    api = Api(args.url)
+    api = Server(args.url)
+    api.api.wait_ready(30)
     out = open(args.out, "w") if args.out else None
     print(f"crosscheck: pydraughts {PYDRAUGHTS_VERSION} from {os.path.dirname(pd_file)}; server {args.url}; "
           f"{args.positions} positions per variant, seed {args.seed}, sample rate {args.sample_rate}")

@@ -46,42 +46,12 @@ if ((help)); then
 fi
 
 if [[ -z $url ]]; then
-  target=${CARGO_TARGET_DIR:-target}
-  [[ $target == /* ]] || target="$root/$target"
-  bin=${bin:-$target/release/draughts-api}
-  if ((build)); then
-    (cd "$root" && cargo build --release --quiet)
-  fi
-  [[ -x $bin ]] || { echo "crosscheck: no server binary at $bin (build it, or pass --url)" >&2; exit 2; }
-  port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  log="$(mktemp "${TMPDIR:-/tmp}/draughts-crosscheck-server.XXXXXX")"
-  # No ops port (its default, 9090, would clash with another server started by a bench script).
-  PORT=$port BIND_ADDR=127.0.0.1 OPS_PORT=off RUST_LOG=warn "$bin" >"$log" 2>&1 &
-  server=$!
-  trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
-  url="http://127.0.0.1:$port"
-  echo "crosscheck: server pid $server on $url, log $log" >&2
-  ready=0
-  for ((i = 0; i < 300; i++)); do
-    kill -0 "$server" 2>/dev/null || break
-    if "$py" -c 'import sys, urllib.request; urllib.request.urlopen(sys.argv[1] + "/readyz", timeout=1)' \
-      "$url" 2>/dev/null; then
-      ready=1
-      break
-    fi
-    sleep 0.1
-  done
-  if ((!ready)); then
-    echo "crosscheck: the server did not get ready; its log:" >&2
-    cat "$log" >&2
-    exit 2
-  fi
+  source "$here/serve.sh"
+  start_server crosscheck
 fi
 
 status=0
 "$py" "$here/crosscheck.py" --url "$url" "${args[@]}" || status=$?
 # The server's log is kept only when the check failed.
-if [[ -n ${log:-} ]]; then
-  if ((status == 0)); then rm -f "$log"; else echo "crosscheck: server log kept at $log" >&2; fi
-fi
+if [[ $(type -t finish_server) == function ]]; then finish_server "$status"; fi
 exit "$status"

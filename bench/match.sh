@@ -38,34 +38,18 @@ if ((help)); then
 fi
 
 if [[ -z $url ]]; then
-  target=${CARGO_TARGET_DIR:-target}
-  [[ $target == /* ]] || target="$root/$target"
-  bin=${bin:-$target/release/draughts-api}
-  if ((build)); then
-    (cd "$root" && cargo build --release --quiet)
-  fi
-  [[ -x $bin ]] || { echo "match: no server binary at $bin (build it, or pass --url)" >&2; exit 2; }
-  port=$("$py" -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-  log="$(mktemp "${TMPDIR:-/tmp}/draughts-match-server.XXXXXX")"
+  source "$here/serve.sh"
   ncpu=$(nproc)
-  # One search thread per game at least, a queue that never refuses the games in flight,
-  # a time cap above any --time-ms a match asks for, and no ops port (its default, 9090, would
-  # stop a second match from starting while one runs).
-  PORT=$port BIND_ADDR=127.0.0.1 OPS_PORT="${OPS_PORT:-off}" RUST_LOG="${RUST_LOG:-warn}" \
+  # One search thread per game at least, a queue that never refuses the games in flight, and a
+  # time cap above any --time-ms a match asks for.
+  start_server match \
     SEARCH_THREADS="${SEARCH_THREADS:-$((jobs > ncpu ? jobs : ncpu))}" \
     SEARCH_QUEUE="${SEARCH_QUEUE:-$((jobs > 64 ? jobs : 64))}" \
-    MAX_SEARCH_MS="${MAX_SEARCH_MS:-60000}" \
-    "$bin" >"$log" 2>&1 &
-  server=$!
-  trap 'kill "$server" 2>/dev/null || true; wait "$server" 2>/dev/null || true' EXIT
-  url="http://127.0.0.1:$port"
-  echo "match: server pid $server on $url, log $log" >&2
+    MAX_SEARCH_MS="${MAX_SEARCH_MS:-60000}"
 fi
 
 status=0
 "$py" "$here/match.py" --url "$url" "${args[@]}" || status=$?
 # The server's log is kept only when the match failed.
-if [[ -n ${log:-} ]]; then
-  if ((status == 0)); then rm -f "$log"; else echo "match: server log kept at $log" >&2; fi
-fi
+if [[ $(type -t finish_server) == function ]]; then finish_server "$status"; fi
 exit "$status"

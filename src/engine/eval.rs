@@ -390,17 +390,30 @@ fn give_away<R: Rules>(position: &Position<R>, w: &Weights) -> i32 {
     let empty = Bitboard(g.valid.0 & !position.occupied().0);
     let burden = |color: Color| {
         let (men, kings) = (position.men(color), position.kings(color));
-        let mut steps = 0;
-        for dir in 0..4 {
-            if R::man_move_directions(color) >> dir & 1 != 0 {
-                steps += (g.shift(men, dir) & empty).count() as i32;
-            }
-            steps += (g.shift(kings, dir) & empty).count() as i32;
-        }
+        let steps = free_steps::<R>(color, men, kings, empty);
         men.count() as i32 * 100 + kings.count() as i32 * w.king + steps * w.mobility
     };
     let side = position.side_to_move();
     burden(side.opponent()) - burden(side)
+}
+
+/// The free squares the `men` and `kings` of `color` can step to, counted once per piece and
+/// direction (mobility).
+#[inline(always)]
+fn free_steps<R: Rules>(color: Color, men: Bitboard, kings: Bitboard, empty: Bitboard) -> i32 {
+    let g = R::GEOMETRY;
+    let mut steps = 0;
+    for dir in 0..4 {
+        if R::man_move_directions(color) >> dir & 1 != 0 {
+            steps += (g.shift(men, dir) & empty).count() as i32;
+        }
+    }
+    if kings.any() {
+        for dir in 0..4 {
+            steps += (g.shift(kings, dir) & empty).count() as i32;
+        }
+    }
+    steps
 }
 
 /// One side's material and positional score.
@@ -441,21 +454,13 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     // A man is supported when the squares behind it hold own pieces or are off the board.
     let forward = g.forward[color.index()];
     let mut supported = men;
-    let mut mobility = 0;
     for dir in 0..4 {
         if forward >> dir & 1 != 0 {
             let behind_ok = g.shift(own, dir) | Bitboard(g.valid.0 & !g.can_step[opposite(dir)].0);
             supported &= behind_ok;
         }
-        if R::man_move_directions(color) >> dir & 1 != 0 {
-            mobility += (g.shift(men, dir) & empty).count() as i32;
-        }
     }
-    if kings.any() {
-        for dir in 0..4 {
-            mobility += (g.shift(kings, dir) & empty).count() as i32;
-        }
-    }
+    let mobility = free_steps::<R>(color, men, kings, empty);
     score += supported.count() as i32 * w.supported + mobility * w.mobility;
 
     // Men one step from crowning with a free square to crown on.

@@ -26,9 +26,10 @@ const FILES: [(&str, Variant); 10] = [
 
 struct Moves<'a>(&'a str);
 
-/// Every route of every legal move, as squares from origin to destination.
+/// Every route of every legal move: the separator its text uses (`x` or `-`) and its squares
+/// from origin to destination.
 #[derive(Default)]
-struct EveryRoute(Vec<Vec<u8>>);
+struct EveryRoute(Vec<(&'static str, Vec<u8>)>);
 
 impl MoveSink for EveryRoute {
     fn clear(&mut self) {
@@ -36,11 +37,11 @@ impl MoveSink for EveryRoute {
     }
 
     fn push_capture(&mut self, mv: Move, path: &[u8]) {
-        self.0.push([&[mv.from], path].concat());
+        self.0.push(("x", [&[mv.from], path].concat()));
     }
 
     fn push_quiet(&mut self, mv: Move) {
-        self.0.push(vec![mv.from, mv.to]);
+        self.0.push(("-", vec![mv.from, mv.to]));
     }
 
     fn is_empty(&self) -> bool {
@@ -66,10 +67,7 @@ impl VariantVisitor for Moves<'_> {
         let routes = every_route
             .0
             .iter()
-            .map(|route| {
-                let separator = if table.entries().iter().any(|e| e.mv.is_capture()) { "x" } else { "-" };
-                route.iter().map(|&s| name(s)).collect::<Vec<_>>().join(separator)
-            })
+            .map(|(separator, route)| route.iter().map(|&s| name(s)).collect::<Vec<_>>().join(separator))
             .collect();
         for entry in table.entries() {
             let mv = entry.mv;

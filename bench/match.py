@@ -45,7 +45,7 @@ HERE = Path(__file__).resolve().parent
 OPENINGS_DIR = HERE / "openings"
 
 VARIANTS = ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish",
-            "frisian", "frysk", "pool", "thai", "antidraughts", "breakthrough"]
+            "frisian", "frysk", "pool", "thai", "antidraughts", "breakthrough", "canadian"]
 # Ballot files in bench/openings/ (copied from the project's reference opening ballots) and the key used.
 DEFAULT_OPENINGS = {
     "english": "3move_english.json:standard",
@@ -55,7 +55,7 @@ DEFAULT_OPENINGS = {
 }
 # PDN GameType numbers.
 GAME_TYPES = {"international": 20, "english": 21, "italian": 22, "pool": 23, "spanish": 24, "russian": 25,
-              "brazilian": 26, "czech": 29, "turkish": 30, "thai": 31, "frisian": 40, "frysk": 97,
+              "brazilian": 26, "canadian": 27, "czech": 29, "turkish": 30, "thai": 31, "frisian": 40, "frysk": 97,
               "antidraughts": 20, "breakthrough": 20}
 
 Json = dict[str, Any]

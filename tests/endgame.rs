@@ -32,7 +32,7 @@ fn databases<R: Rules>(dir: &std::path::Path, pieces: u32) -> Endgames {
 }
 
 /// Searches `game` to `depth` (or for `budget`), probing `endgames` if given.
-fn think<R: Rules>(game: &Game<R>, depth: u32, budget: Duration, endgames: Option<&Endgames>) -> Report {
+fn think<R: Rules>(game: &Game<R>, depth: u32, budget: Duration, endgames: Option<&Endgames>) -> Report<R::Board> {
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_depth: Depth::plies(depth),

@@ -5,6 +5,7 @@
 
 use std::collections::BTreeSet;
 
+use draughts_api::rules::bitboard::Word;
 use draughts_api::rules::movegen::{self, MoveSink};
 use draughts_api::rules::notation::pdn::MoveTable;
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
@@ -31,16 +32,16 @@ struct Moves<'a>(&'a str);
 #[derive(Default)]
 struct EveryRoute(Vec<(&'static str, Vec<u8>)>);
 
-impl MoveSink for EveryRoute {
+impl<W: Word> MoveSink<W> for EveryRoute {
     fn clear(&mut self) {
         self.0.clear();
     }
 
-    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+    fn push_capture(&mut self, mv: Move<W>, path: &[u8]) {
         self.0.push(("x", [&[mv.from], path].concat()));
     }
 
-    fn push_quiet(&mut self, mv: Move) {
+    fn push_quiet(&mut self, mv: Move<W>) {
         self.0.push(("-", vec![mv.from, mv.to]));
     }
 

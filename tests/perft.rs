@@ -15,9 +15,6 @@ use serde_json::Value;
 /// Keeps the suite fast: depths whose reference count is above this run only with --ignored.
 const SUITE_MAX_NODES: u64 = 10_000_000;
 
-/// Variants in the table that this service does not play.
-const NOT_PLAYED: [&str; 1] = ["canadian"];
-
 /// dctl's Thai table starts from the English position, twelve men each, which the Thai rules
 /// (eight men each) refuse: it is counted under Thai's rules with twelve men allowed.
 const THAI_TWELVE_MEN: &str = "thai_dctl_12men";
@@ -29,6 +26,7 @@ struct ThaiTwelveMen;
 impl Rules for ThaiTwelveMen {
     const VARIANT: Variant = Variant::Thai;
     const GEOMETRY: &'static Geometry = Thai::GEOMETRY;
+    type Board = <Thai as Rules>::Board;
     const MEN_PER_SIDE: u32 = 12;
     const START_FEN: &'static str = "B:W21-32:B1-12";
     const FIRST_TO_MOVE: Color = Thai::FIRST_TO_MOVE;
@@ -64,7 +62,7 @@ fn cases() -> Vec<Case> {
     let data: Value = serde_json::from_str(&text).unwrap();
     let mut out = Vec::new();
     for (table, positions) in data.as_object().unwrap() {
-        if table.starts_with('_') || NOT_PLAYED.contains(&table.as_str()) {
+        if table.starts_with('_') {
             continue;
         }
         let (variant_id, mandatory_capture) = match table.as_str() {

@@ -89,8 +89,8 @@ impl PlayoutProperty for MovesPlayAndTableListsThem {
                 assert!(p.play(mv).is_ok(), "{at}: {mv:?} does not play");
             }
             let table = MoveTable::new(p, true);
-            let in_table: BTreeSet<Move> = table.entries().iter().map(|e| e.mv).collect();
-            let in_list: BTreeSet<Move> = legal.iter().copied().collect();
+            let in_table: BTreeSet<Move<R::Board>> = table.entries().iter().map(|e| e.mv).collect();
+            let in_list: BTreeSet<Move<R::Board>> = legal.iter().copied().collect();
             assert_eq!(in_table, in_list, "{at}: the table and the list differ");
             assert_eq!(table.entries().len(), legal.len(), "{at}: repeated moves");
         }
@@ -116,8 +116,8 @@ impl PlayoutProperty for CheapQuestionsAgreeWithTheList {
                 }
                 let mut found = movegen::MoveList::new();
                 movegen::captures_from(p, from, &mut found);
-                let found: Vec<&Move> = found.iter().filter(|m| m.from == from).collect();
-                let listed: Vec<&Move> = house.iter().filter(|m| m.is_capture() && m.from == from).collect();
+                let found: Vec<&Move<R::Board>> = found.iter().filter(|m| m.from == from).collect();
+                let listed: Vec<&Move<R::Board>> = house.iter().filter(|m| m.is_capture() && m.from == from).collect();
                 assert_eq!(found, listed, "{at}: captures_from {from}");
             }
         }
@@ -194,7 +194,7 @@ struct Transpositions;
 /// Plays a,c,b and b,c,a for the first triple of quiet moves (a, b by different pieces, c by
 /// the opponent) where both orders are legal; returns whether there was one.
 fn check_one_transposition<R: Rules>(p: &Position<R>, shift: usize) -> bool {
-    let quiet = |p: &Position<R>| -> Vec<Move> {
+    let quiet = |p: &Position<R>| -> Vec<Move<R::Board>> {
         let moves = p.legal_moves();
         moves.iter().copied().filter(|m| !m.is_capture()).collect()
     };
@@ -237,8 +237,8 @@ impl PlayoutProperty for HouseRuleAddsOnlyQuietMoves {
             return;
         }
         for p in positions {
-            let strict: BTreeSet<Move> = p.legal_moves().iter().copied().collect();
-            let house: BTreeSet<Move> = p.legal_moves_with(false).iter().copied().collect();
+            let strict: BTreeSet<Move<R::Board>> = p.legal_moves().iter().copied().collect();
+            let house: BTreeSet<Move<R::Board>> = p.legal_moves_with(false).iter().copied().collect();
             let at = format!("{} {}", R::VARIANT, p.to_fen());
             assert!(house.is_superset(&strict), "{at}: a move is lost");
             let extra_captures = house.difference(&strict).any(|m| m.is_capture());

@@ -1,9 +1,9 @@
 //! Fuzz target `fen`: the PDN FEN reader (`Position::<R>::from_fen`) of every variant.
 //!
-//! Input: the first byte chooses the variant (`byte % 14` indexes `Variant::ALL`, so the ASCII
-//! characters `0`..`9` and `:`..`=` are English, Russian, Brazilian, International, Spanish,
-//! Italian, Czech, Turkish, Frisian, Frysk, Pool, Thai, Antidraughts, Breakthrough); the rest,
-//! read as lossy UTF-8, is the FEN.
+//! Input: the first byte chooses the variant (`byte % 15` indexes `Variant::ALL`, so the ASCII
+//! characters `0`..`9` and `:`..`>` are English, Russian, Brazilian, International, Spanish,
+//! Italian, Czech, Turkish, Frisian, Frysk, Pool, Thai, Antidraughts, Breakthrough, Canadian);
+//! the rest, read as lossy UTF-8, is the FEN.
 //!
 //! Never panics, and whenever the FEN is accepted:
 //! - the two sides' pieces are disjoint and kings are pieces;

@@ -2,9 +2,9 @@
 //! replay built on it (`service::legal_moves`, `service::apply_move`).
 //!
 //! Input:
-//! - byte 0 chooses the variant (`byte % 14` indexes `Variant::ALL`: ASCII `0`..`9` and `:`..`=`
+//! - byte 0 chooses the variant (`byte % 15` indexes `Variant::ALL`: ASCII `0`..`9` and `:`..`>`
 //!   are English, Russian, Brazilian, International, Spanish, Italian, Czech, Turkish, Frisian,
-//!   Frysk, Pool, Thai, Antidraughts, Breakthrough);
+//!   Frysk, Pool, Thai, Antidraughts, Breakthrough, Canadian);
 //! - byte 1 chooses the position: `(byte - b'0') % (1 + n)`, so ASCII `0` is the variant's
 //!   start position and `1`..`n` are the fixed test positions of [`positions`] (captures,
 //!   multi-captures, kings, several routes to one square);
@@ -109,6 +109,7 @@ fn positions(variant: Variant) -> &'static [&'static str] {
             "B:W21,28,31,32,33,35,37,39,43,46,48:B15,19,29",
             "B:W19,30,31,33,36,38,39,40,41,42,43,44,45,46,47,48,49,50:B1,2,3,4,5,6,7,8,9,10,11,12,13,15,16,18,20",
         ],
+        Variant::Canadian => &["W:W56,60:B39,50,53", "W:WK67:B12,23,45", "B:W37,38,K61:B25,26,31,K6"],
     }
 }
 

@@ -60,7 +60,7 @@ impl DrawWatch {
 
     /// Enters the position `hash` reached by `mv` from `before`.
     #[inline]
-    pub fn push<R: Rules>(&mut self, before: &Position<R>, mv: &Move, hash: u64) {
+    pub fn push<R: Rules>(&mut self, before: &Position<R>, mv: &Move<R::Board>, hash: u64) {
         let man_moved = !before.kings(before.side_to_move()).contains(mv.from);
         let here = self.path[self.depth];
         let resets = match self.quiet_reset {

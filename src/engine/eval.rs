@@ -11,8 +11,9 @@
 //! behind has a king.
 
 use super::patterns::{self, Patterns};
+use crate::rules::bitboard::WideBitboard;
 use crate::rules::draw::EndgameRules;
-use crate::rules::geometry::{opposite, BoardKind, Geometry};
+use crate::rules::geometry::{opposite, BoardKind, Geometry, INDEXES, MAX_SIZE};
 use crate::rules::ruleset::{Goal, Rules};
 use crate::rules::{Bitboard, Color, Position};
 
@@ -25,6 +26,8 @@ pub enum Family {
     FlyingKings8,
     /// 10x10 diagonal board, flying kings (International).
     FlyingKings10,
+    /// 12x12 diagonal board, flying kings (Canadian): the 10x10 weights, without patterns.
+    FlyingKings12,
     /// 8x8 orthogonal board (Turkish).
     Turkish,
     /// Each side tries to lose its pieces (antidraughts): valued by [`give_away`].
@@ -41,6 +44,7 @@ impl Family {
             (Goal::FirstKing, ..) => Family::Breakthrough,
             (Goal::Standard, BoardKind::Orthogonal8, _) => Family::Turkish,
             (Goal::Standard, BoardKind::Diagonal10, _) => Family::FlyingKings10,
+            (Goal::Standard, BoardKind::Diagonal12, _) => Family::FlyingKings12,
             (Goal::Standard, BoardKind::Diagonal8, true) => Family::FlyingKings8,
             (Goal::Standard, BoardKind::Diagonal8, false) => Family::ShortKings8,
         }
@@ -126,7 +130,7 @@ impl Weights {
                 trade_down: 4,
                 held_lead: 16,
             },
-            Family::FlyingKings10 => Weights {
+            Family::FlyingKings10 | Family::FlyingKings12 => Weights {
                 king: 250,
                 advance: 2,
                 back_rank: 6,
@@ -226,33 +230,34 @@ impl Weights {
     }
 }
 
-/// Square sets the evaluation uses, per colour where they differ.
+/// Square sets the evaluation uses, per colour where they differ, kept at the widest board's
+/// size and read in the board's word.
 struct Masks {
     /// `ranks[color][r]`: the row `r` rows in front of `color`'s own back row.
-    ranks: [[Bitboard; 10]; 2],
+    ranks: [[WideBitboard; MAX_SIZE]; 2],
     /// `rank_bits[color][k]`: the squares whose rank (as in `ranks`) has bit `k` set, so that
     /// the ranks of a set of men add up to a sum of four weighted popcounts.
-    rank_bits: [[Bitboard; 4]; 2],
+    rank_bits: [[WideBitboard; 4]; 2],
     /// `rank_of[color][square]`: the rank of `square` for `color`.
-    rank_of: [[u8; 64]; 2],
+    rank_of: [[u8; INDEXES]; 2],
     /// `runaway_rows[color]`: the rows where a man of `color` can be a runaway (from the
     /// middle to the row before the crowning row).
-    runaway_rows: [Bitboard; 2],
-    centre: Bitboard,
-    long_diagonal: Bitboard,
+    runaway_rows: [WideBitboard; 2],
+    centre: WideBitboard,
+    long_diagonal: WideBitboard,
     /// The two wings: the columns left and right of the middle four.
-    wings: [Bitboard; 2],
+    wings: [WideBitboard; 2],
     /// `cones[color][square]`: the squares ahead of a man of `color` on `square` that an enemy
     /// piece must stand on to stop it (each row ahead, as many columns either side as rows).
-    cones: [[Bitboard; 64]; 2],
+    cones: [[WideBitboard; INDEXES]; 2],
 }
 
 const fn masks(g: &Geometry) -> Masks {
     let size = g.size as usize;
-    let mut ranks = [[Bitboard::EMPTY; 10]; 2];
-    let mut rank_bits = [[Bitboard::EMPTY; 4]; 2];
-    let mut rank_of = [[0u8; 64]; 2];
-    let mut runaway_rows = [Bitboard::EMPTY; 2];
+    let mut ranks = [[WideBitboard::EMPTY; MAX_SIZE]; 2];
+    let mut rank_bits = [[WideBitboard::EMPTY; 4]; 2];
+    let mut rank_of = [[0u8; INDEXES]; 2];
+    let mut runaway_rows = [WideBitboard::EMPTY; 2];
     let mut r = 0;
     while r < size {
         let rows = [g.rows[size - 1 - r], g.rows[r]];
@@ -270,7 +275,7 @@ const fn masks(g: &Geometry) -> Masks {
                 runaway_rows[c] = Bitboard(runaway_rows[c].0 | rows[c].0);
             }
             let mut bit = 0;
-            while bit < 64 {
+            while bit < INDEXES {
                 if rows[c].0 >> bit & 1 != 0 {
                     rank_of[c][bit] = r as u8;
                 }
@@ -280,12 +285,12 @@ const fn masks(g: &Geometry) -> Masks {
         }
         r += 1;
     }
-    let mut centre = 0u64;
-    let mut long_diagonal = 0u64;
-    let mut wings = [0u64; 2];
-    let mut cones = [[Bitboard::EMPTY; 64]; 2];
+    let mut centre = 0u128;
+    let mut long_diagonal = 0u128;
+    let mut wings = [0u128; 2];
+    let mut cones = [[WideBitboard::EMPTY; INDEXES]; 2];
     let mut bit = 0;
-    while bit < 64 {
+    while bit < INDEXES {
         if g.valid.0 >> bit & 1 != 0 {
             let (row, column) = g.coords[bit];
             let (row, column, size) = (row as usize, column as usize, size);
@@ -317,10 +322,10 @@ const fn masks(g: &Geometry) -> Masks {
 }
 
 /// The cones ahead of a man on (`row`, `column`): White's (towards row 0), Black's.
-const fn cones_from(g: &Geometry, row: usize, column: usize) -> [u64; 2] {
-    let (mut white, mut black) = (0u64, 0u64);
+const fn cones_from(g: &Geometry, row: usize, column: usize) -> [u128; 2] {
+    let (mut white, mut black) = (0u128, 0u128);
     let mut bit = 0;
-    while bit < 64 {
+    while bit < INDEXES {
         if g.valid.0 >> bit & 1 != 0 {
             let (r, c) = g.coords[bit];
             let (r, c) = (r as usize, c as usize);
@@ -372,7 +377,9 @@ pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32
     let black = side::<R>(position, Color::Black, weights);
     let mut score = white.score - black.score;
     if let Some(patterns) = Tables::<R>::PATTERNS {
-        score += patterns.value(position.men(Color::White), position.men(Color::Black));
+        // Only boards of 64 bits have patterns: the conversion is the identity there.
+        let men = |color: Color| Bitboard::narrow(position.men(color).wide());
+        score += patterns.value(men(Color::White), men(Color::Black));
     }
     score = endgame::<R>(position, &white, &black, score, weights);
     match position.side_to_move() {
@@ -387,7 +394,7 @@ pub fn evaluate_with<R: Rules>(position: &Position<R>, weights: &Weights) -> i32
 #[inline(always)]
 fn give_away<R: Rules>(position: &Position<R>, w: &Weights) -> i32 {
     let g = R::GEOMETRY;
-    let empty = Bitboard(g.valid.0 & !position.occupied().0);
+    let empty = g.squares().minus(position.occupied());
     let burden = |color: Color| {
         let (men, kings) = (position.men(color), position.kings(color));
         let steps = free_steps::<R>(color, men, kings, empty);
@@ -400,7 +407,12 @@ fn give_away<R: Rules>(position: &Position<R>, w: &Weights) -> i32 {
 /// The free squares the `men` and `kings` of `color` can step to, counted once per piece and
 /// direction (mobility).
 #[inline(always)]
-fn free_steps<R: Rules>(color: Color, men: Bitboard, kings: Bitboard, empty: Bitboard) -> i32 {
+fn free_steps<R: Rules>(
+    color: Color,
+    men: Bitboard<R::Board>,
+    kings: Bitboard<R::Board>,
+    empty: Bitboard<R::Board>,
+) -> i32 {
     let g = R::GEOMETRY;
     let mut steps = 0;
     for dir in 0..4 {
@@ -430,33 +442,31 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     let men = position.men(color);
     let kings = position.kings(color);
     let own = position.pieces(color);
-    let empty = Bitboard(g.valid.0 & !position.occupied().0);
+    let empty = g.squares().minus(position.occupied());
     let total = position.occupied().count() as i32;
     let full = 2 * R::MEN_PER_SIDE as i32;
-    let ranks = &m.ranks[color.index()];
+    let rank = |r: usize| Bitboard::<R::Board>::narrow(m.ranks[color.index()][r]);
 
     let mut score = men.count() as i32 * 100 + kings.count() as i32 * w.king;
 
     // Advance: worth more as the board empties. The sum of the men's ranks, bit by bit.
     let bits = &m.rank_bits[color.index()];
-    let advance = (men & bits[0]).count() as i32
-        + 2 * (men & bits[1]).count() as i32
-        + 4 * (men & bits[2]).count() as i32
-        + 8 * (men & bits[3]).count() as i32;
+    let with_rank_bit = |k: usize| (men & Bitboard::narrow(bits[k])).count() as i32;
+    let advance = with_rank_bit(0) + 2 * with_rank_bit(1) + 4 * with_rank_bit(2) + 8 * with_rank_bit(3);
     score += advance * w.advance * (2 * full - total) / full;
 
     // Back-rank guards count while the opponent has no king.
     if position.kings(color.opponent()).is_empty() {
-        score += (men & ranks[0]).count() as i32 * w.back_rank * total / full;
+        score += (men & rank(0)).count() as i32 * w.back_rank * total / full;
     }
-    score += (men & m.centre).count() as i32 * w.centre;
+    score += (men & Bitboard::narrow(m.centre)).count() as i32 * w.centre;
 
     // A man is supported when the squares behind it hold own pieces or are off the board.
     let forward = g.forward[color.index()];
     let mut supported = men;
     for dir in 0..4 {
         if forward >> dir & 1 != 0 {
-            let behind_ok = g.shift(own, dir) | Bitboard(g.valid.0 & !g.can_step[opposite(dir)].0);
+            let behind_ok = g.shift(own, dir) | g.squares().minus(g.steppable(opposite(dir)));
             supported &= behind_ok;
         }
     }
@@ -464,27 +474,28 @@ fn side<R: Rules>(position: &Position<R>, color: Color, w: &Weights) -> Side {
     score += supported.count() as i32 * w.supported + mobility * w.mobility;
 
     // Men one step from crowning with a free square to crown on.
-    let mut crowning_steps = Bitboard::EMPTY;
+    let mut crowning_steps = Bitboard::<R::Board>::EMPTY;
     for dir in 0..4 {
         if forward >> dir & 1 != 0 {
             crowning_steps |= g.shift_back(empty & g.crowning_row(color), dir);
         }
     }
-    score += (men & ranks[g.size as usize - 2] & crowning_steps).count() as i32 * w.about_to_crown;
+    score += (men & rank(g.size as usize - 2) & crowning_steps).count() as i32 * w.about_to_crown;
 
     // Men no enemy piece can stop.
     let enemies = position.pieces(color.opponent());
     if w.runaway > 0 && position.kings(color.opponent()).is_empty() {
-        for man in men & m.runaway_rows[color.index()] {
-            if (m.cones[color.index()][man as usize] & enemies).is_empty() {
+        for man in men & Bitboard::narrow(m.runaway_rows[color.index()]) {
+            if (Bitboard::narrow(m.cones[color.index()][man as usize]) & enemies).is_empty() {
                 score += w.runaway * m.rank_of[color.index()][man as usize] as i32;
             }
         }
     }
-    score -= ((men & m.wings[0]).count() as i32 - (men & m.wings[1]).count() as i32).abs() * w.balance;
+    let wing = |side: usize| (men & Bitboard::narrow(m.wings[side])).count() as i32;
+    score -= (wing(0) - wing(1)).abs() * w.balance;
 
     if R::FLYING_KINGS && kings.any() {
-        score += (kings & m.long_diagonal).count().min(1) as i32 * w.centre * 2;
+        score += (kings & Bitboard::narrow(m.long_diagonal)).count().min(1) as i32 * w.centre * 2;
     }
     Side { men: men.count(), kings: kings.count(), score }
 }
@@ -508,9 +519,12 @@ fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: 
             let weak_color = if sign == 1 { Color::Black } else { Color::White };
             if weak.men == 0 && weak.kings == 1 && strong.kings > 0 {
                 let strong_pieces = strong.men + strong.kings;
-                let on_diagonal = (position.kings(weak_color) & Tables::<R>::MASKS.long_diagonal).any();
+                let on_diagonal =
+                    (position.kings(weak_color) & Bitboard::narrow(Tables::<R>::MASKS.long_diagonal)).any();
                 let drawn = strong_pieces <= 2
-                    || (strong_pieces == 3 && (on_diagonal || Tables::<R>::FAMILY == Family::FlyingKings10));
+                    || (strong_pieces == 3
+                        && (on_diagonal
+                            || matches!(Tables::<R>::FAMILY, Family::FlyingKings10 | Family::FlyingKings12)));
                 if drawn && score * sign > 0 {
                     return score / 16;
                 }
@@ -537,7 +551,7 @@ fn endgame<R: Rules>(position: &Position<R>, white: &Side, black: &Side, score: 
 }
 
 /// Closeness of the `hunters` to the `prey` (larger is closer).
-fn hunt<R: Rules>(hunters: Bitboard, prey: Bitboard) -> i32 {
+fn hunt<R: Rules>(hunters: Bitboard<R::Board>, prey: Bitboard<R::Board>) -> i32 {
     let g = R::GEOMETRY;
     let size = g.size as i32;
     let mut closeness = 0;

@@ -46,7 +46,7 @@ pub const fn of(family: Family) -> Option<&'static Patterns> {
         Family::FlyingKings8 => Some(&FLYING_KINGS_8),
         Family::ShortKings8 => Some(&SHORT_KINGS_8),
         Family::Turkish => Some(&TURKISH),
-        Family::GiveAway | Family::Breakthrough => None,
+        Family::FlyingKings12 | Family::GiveAway | Family::Breakthrough => None,
     }
 }
 
@@ -188,11 +188,11 @@ mod tests {
     use crate::rules::ruleset::{English, International, Russian, Turkish};
     use crate::rules::{Color, Position, Rules};
 
-    fn patterns_of<R: Rules>() -> &'static Patterns {
+    fn patterns_of<R: Rules<Board = u64>>() -> &'static Patterns {
         of(Family::of::<R>()).expect("the standard goal's families have patterns")
     }
 
-    fn arrangements<R: Rules>(position: &Position<R>) -> Vec<usize> {
+    fn arrangements<R: Rules<Board = u64>>(position: &Position<R>) -> Vec<usize> {
         let mut all = Vec::new();
         patterns_of::<R>().for_each_arrangement(position.men(Color::White), position.men(Color::Black), |region, a| {
             assert_eq!(region, all.len());
@@ -201,13 +201,13 @@ mod tests {
         all
     }
 
-    fn is_playable<R: Rules>(row: usize, column: usize) -> bool {
+    fn is_playable<R: Rules<Board = u64>>(row: usize, column: usize) -> bool {
         R::GEOMETRY.kind == BoardKind::Orthogonal8 || (row + column) % 2 == 1
     }
 
     /// The regions of `R`'s board, as the module's doc defines them: for each, its squares as
     /// `(row, column)`, top row first, left to right.
-    fn regions<R: Rules>() -> Vec<Vec<(usize, usize)>> {
+    fn regions<R: Rules<Board = u64>>() -> Vec<Vec<(usize, usize)>> {
         let size = R::GEOMETRY.size as usize;
         let (height, tops, lefts): (usize, Vec<usize>, Vec<usize>) = match R::GEOMETRY.kind {
             BoardKind::Orthogonal8 => (2, (0..size - 1).collect(), vec![0, 2, 4]),
@@ -228,7 +228,7 @@ mod tests {
     }
 
     /// The name of a square in a FEN: its number on numbered boards, else `c3`.
-    fn name<R: Rules>((row, column): (usize, usize)) -> String {
+    fn name<R: Rules<Board = u64>>((row, column): (usize, usize)) -> String {
         let size = R::GEOMETRY.size as usize;
         if R::GEOMETRY.size == 10 || R::VARIANT == crate::rules::Variant::English {
             (row * size / 2 + column / 2 + 1).to_string()
@@ -238,7 +238,7 @@ mod tests {
     }
 
     /// The arrangement of a region counted square by square from board coordinates.
-    fn arrangement_by_coordinates<R: Rules>(position: &Position<R>, squares: &[(usize, usize)]) -> usize {
+    fn arrangement_by_coordinates<R: Rules<Board = u64>>(position: &Position<R>, squares: &[(usize, usize)]) -> usize {
         let g = R::GEOMETRY;
         let bit = |(row, column): (usize, usize)| {
             (0..64u8).find(|&bit| g.valid.contains(bit) && g.coords[bit as usize] == (row as u8, column as u8))
@@ -258,7 +258,7 @@ mod tests {
 
     /// A region's squares in the trainer's order give it the digits the trainer reads: one man
     /// on each square in turn.
-    fn one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes<R: Rules>() {
+    fn one_man_on_a_regions_square_gives_the_arrangement_the_trainer_writes<R: Rules<Board = u64>>() {
         let size = R::GEOMETRY.size as usize;
         for (region, squares) in regions::<R>().iter().enumerate() {
             let outside = (1..size - 1)
@@ -287,7 +287,7 @@ mod tests {
     }
 
     /// The position of these men turned round, colours swapped.
-    fn mirrored<R: Rules>(white: &[(usize, usize)], black: &[(usize, usize)]) -> Position<R> {
+    fn mirrored<R: Rules<Board = u64>>(white: &[(usize, usize)], black: &[(usize, usize)]) -> Position<R> {
         let size = R::GEOMETRY.size as usize;
         let list = |men: &[(usize, usize)]| {
             men.iter()
@@ -299,7 +299,7 @@ mod tests {
     }
 
     /// The men of each colour of `position`, as `(row, column)`.
-    fn men<R: Rules>(position: &Position<R>, color: Color) -> Vec<(usize, usize)> {
+    fn men<R: Rules<Board = u64>>(position: &Position<R>, color: Color) -> Vec<(usize, usize)> {
         let men = position.men(color);
         (0..64u8)
             .filter(|&bit| men.contains(bit))
@@ -310,7 +310,7 @@ mod tests {
             .collect()
     }
 
-    fn the_mirrored_position_has_the_opposite_value<R: Rules>(fens: &[&str]) {
+    fn the_mirrored_position_has_the_opposite_value<R: Rules<Board = u64>>(fens: &[&str]) {
         let patterns = patterns_of::<R>();
         for fen in fens {
             let position = Position::<R>::from_fen(fen).expect("valid FEN");
@@ -350,7 +350,7 @@ mod tests {
         the_mirrored_position_has_the_opposite_value::<Turkish>(&TURKISH_SAMPLES);
     }
 
-    fn every_region_is_gathered_in_the_order_of_its_squares<R: Rules>(fens: &[&str]) {
+    fn every_region_is_gathered_in_the_order_of_its_squares<R: Rules<Board = u64>>(fens: &[&str]) {
         let regions = regions::<R>();
         for fen in fens {
             let position = Position::<R>::from_fen(fen).expect("valid FEN");

@@ -13,8 +13,10 @@ use super::eval::evaluate;
 use super::score::{Score, WIN, WIN_THRESHOLD};
 use super::tt::{Bound, Entry, Table};
 use super::zobrist;
+use crate::rules::bitboard::Word;
 use crate::rules::game::first_king;
 use crate::rules::geometry::each_direction;
+use crate::rules::geometry::INDEXES;
 use crate::rules::movegen::{self, MoveSink};
 use crate::rules::ruleset::Goal;
 use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
@@ -51,9 +53,9 @@ pub enum TableUse {
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report {
+pub struct Report<W: Word = u64> {
     /// The move to play.
-    pub best: Move,
+    pub best: Move<W>,
     /// Its score for the side to move.
     pub score: Score,
     /// The last iteration completed.
@@ -61,7 +63,7 @@ pub struct Report {
     /// Positions visited.
     pub nodes: u64,
     /// The expected line, `best` first.
-    pub pv: Vec<Move>,
+    pub pv: Vec<Move<W>>,
 }
 
 /// The size of a table kept from search to search: 2^20 results (16 MiB) per thread.
@@ -81,7 +83,7 @@ fn fresh_table_slots(budget: core::time::Duration) -> usize {
 
 /// Searches the current position of `game` within `limits`: the engine's one entry point.
 /// `None` only when the side to move has no legal move.
-pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report> {
+pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report<R::Board>> {
     match limits.table {
         TableUse::Kept => KEPT_TABLE.with_borrow_mut(|table| {
             search_with_table(game, limits, table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS)))
@@ -106,7 +108,11 @@ const CHECK_EVERY: u64 = 1024;
 
 /// Searches the current position of `game` with `table` (which may hold results of earlier
 /// searches, of any variant); `limits.table` is not read.
-pub(crate) fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<Report> {
+pub(crate) fn search_with_table<R: Rules>(
+    game: &Game<R>,
+    limits: &Limits,
+    table: &mut Table,
+) -> Option<Report<R::Board>> {
     let root = *game.position();
     let legal = game.legal_moves();
     let first = *legal.as_slice().first()?;
@@ -172,8 +178,8 @@ fn material<R: Rules>(position: &Position<R>) -> (u32, u32) {
 /// What a node keeps while its children are searched, one per ply, reused from node to node
 /// so that no node builds (and copies) a list of its own.
 #[derive(Default)]
-struct Frame {
-    moves: MoveList,
+struct Frame<W: Word> {
+    moves: MoveList<W>,
     /// (ordering key, index into `moves`), picked best first.
     order: Vec<(i32, u16)>,
 }
@@ -181,11 +187,11 @@ struct Frame {
 struct Searcher<'a, R: Rules> {
     table: &'a mut Table,
     draws: DrawWatch,
-    frames: Vec<Frame>,
-    killers: [[Option<Move>; 2]; MAX_PLY + 1],
+    frames: Vec<Frame<R::Board>>,
+    killers: [[Option<Move<R::Board>>; 2]; MAX_PLY + 1],
     /// Cutoff credit by side, origin and destination (squares are bit indexes, below 64: the
     /// lookups mask them so that they need no bounds check).
-    history: Box<[[[i32; 64]; 64]; 2]>,
+    history: Box<[[[i32; INDEXES]; INDEXES]; 2]>,
     nodes: u64,
     stopped: bool,
     deadline: Instant,
@@ -226,7 +232,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             draws: DrawWatch::new(game),
             frames: (0..MAX_PLY + 2).map(|_| Frame::default()).collect(),
             killers: [[None; 2]; MAX_PLY + 1],
-            history: Box::new([[[0; 64]; 64]; 2]),
+            history: Box::new([[[0; INDEXES]; INDEXES]; 2]),
             nodes: 0,
             stopped: false,
             deadline: limits.deadline,
@@ -249,7 +255,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         &mut self,
         position: &Position<R>,
         hash: u64,
-        moves: &MoveList,
+        moves: &MoveList<R::Board>,
         order: &mut [usize],
         noise: &[i32],
         depth: i32,
@@ -303,7 +309,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
         &mut self,
         position: &Position<R>,
         hash: u64,
-        mv: &Move,
+        mv: &Move<R::Board>,
         depth: i32,
         alpha: i32,
         beta: i32,
@@ -542,19 +548,19 @@ impl<'a, R: Rules> Searcher<'a, R> {
             } else if self.killers[ply][1] == Some(*mv) {
                 KILLER
             } else {
-                self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize]
+                self.history[side][mv.from as usize & (INDEXES - 1)][mv.to as usize & (INDEXES - 1)]
             };
             order.push((key, i as u16));
         }
     }
 
-    fn remember_cutoff(&mut self, mv: &Move, side: usize, ply: usize, depth: i32) {
+    fn remember_cutoff(&mut self, mv: &Move<R::Board>, side: usize, ply: usize, depth: i32) {
         let killers = &mut self.killers[ply];
         if killers[0] != Some(*mv) {
             killers[1] = killers[0];
             killers[0] = Some(*mv);
         }
-        let entry = &mut self.history[side][(mv.from & 63) as usize][(mv.to & 63) as usize];
+        let entry = &mut self.history[side][mv.from as usize & (INDEXES - 1)][mv.to as usize & (INDEXES - 1)];
         *entry = (*entry + depth * depth).min(KILLER - 1);
     }
 
@@ -636,11 +642,12 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// where it stood; any other was possible before. Opponent kings that fly jump from afar:
     /// then every square.
     #[inline(always)]
-    fn shot_squares(position: &Position<R>) -> (Bitboard, Bitboard) {
+    fn shot_squares(position: &Position<R>) -> (Bitboard<R::Board>, Bitboard<R::Board>) {
         debug_assert!(!Self::threatened(position));
         let opponent = position.side_to_move().opponent();
         if R::FLYING_KINGS && position.kings(opponent).any() {
-            return (Bitboard(u64::MAX), Bitboard(u64::MAX));
+            let every = R::GEOMETRY.squares();
+            return (every, every);
         }
         let g = R::GEOMETRY;
         let jumpers = position.pieces(opponent);
@@ -654,7 +661,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
     }
 
     /// The expected line from the root: `best`, then the table's best moves.
-    fn principal_variation(&self, root: &Position<R>, hash: u64, best: Move) -> Vec<Move> {
+    fn principal_variation(&self, root: &Position<R>, hash: u64, best: Move<R::Board>) -> Vec<Move<R::Board>> {
         let mut line = vec![best];
         let mut position = *root;
         let mut hash = zobrist::after(hash, &position, &best);
@@ -712,7 +719,7 @@ fn late_move_reduction(depth: i32, n: usize, pv_node: bool) -> i32 {
 
 /// All kings on the board.
 #[inline(always)]
-fn kings<R: Rules>(position: &Position<R>) -> Bitboard {
+fn kings<R: Rules>(position: &Position<R>) -> Bitboard<R::Board> {
     position.kings(crate::rules::Color::White) | position.kings(crate::rules::Color::Black)
 }
 
@@ -771,14 +778,14 @@ mod tests {
     }
 
     /// The search of `fen` to `depth` plies.
-    fn searched<R: Rules>(fen: &str, depth: u32) -> Report {
+    fn searched<R: Rules>(fen: &str, depth: u32) -> Report<R::Board> {
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
         search_with_table(&game::<R>(fen), &limits(far, &cancel, depth), &mut Table::new(1 << 12)).expect("a move")
     }
 
     /// The quiet move `from-to` in `R`'s square numbers.
-    fn quiet<R: Rules>(from: &str, to: &str) -> Move {
+    fn quiet<R: Rules>(from: &str, to: &str) -> Move<R::Board> {
         let square = |name| R::NAMING.parse(name).expect("a square");
         Move::quiet(square(from), square(to), false)
     }

@@ -2,20 +2,24 @@
 
 use std::hash::{Hash, Hasher};
 
+use crate::rules::bitboard::Word;
+use crate::rules::geometry::INDEXES;
 use crate::rules::{Bitboard, Color, GameRules, Move, Position, Rules, Variant};
 
-/// One random key per (colour, man or king, square), from a fixed seed.
-const KEYS: [[[u64; 64]; 2]; 2] = {
-    let mut keys = [[[0u64; 64]; 2]; 2];
+/// One random key per (colour, man or king, square), from a fixed seed: the squares below 64
+/// first, then the rest, so that the keys of the smaller boards do not depend on the larger.
+const KEYS: [[[u64; INDEXES]; 2]; 2] = {
+    let mut keys = [[[0u64; INDEXES]; 2]; 2];
     let mut state = 0x9E37_79B9_7F4A_7C15u64;
     let mut i = 0;
-    while i < 256 {
+    while i < 4 * INDEXES {
         // SplitMix64.
         state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
         let mut z = state;
         z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
         z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        keys[i / 128][(i / 64) % 2][i % 64] = z ^ (z >> 31);
+        let j = i % 256;
+        keys[j / 128][(j / 64) % 2][i / 256 * 64 + j % 64] = z ^ (z >> 31);
         i += 1;
     }
     keys
@@ -24,14 +28,14 @@ const KEYS: [[[u64; 64]; 2]; 2] = {
 /// The key toggled when the side to move changes.
 const BLACK_TO_MOVE: u64 = 0xF1E2_D3C4_B5A6_9788;
 
-/// The key of a piece; `square` is a bit index of a bitboard (below 64), which the mask tells
-/// the compiler so that the lookup needs no bounds check.
+/// The key of a piece; `square` is a bit index of a bitboard (below [`INDEXES`]), which the
+/// mask tells the compiler so that the lookup needs no bounds check.
 #[inline(always)]
 fn piece(color: Color, king: bool, square: u8) -> u64 {
-    KEYS[color.index()][king as usize][(square & 63) as usize]
+    KEYS[color.index()][king as usize][square as usize & (INDEXES - 1)]
 }
 
-fn set(color: Color, king: bool, squares: Bitboard) -> u64 {
+fn set<W: Word>(color: Color, king: bool, squares: Bitboard<W>) -> u64 {
     squares.into_iter().fold(0, |hash, s| hash ^ piece(color, king, s))
 }
 
@@ -53,7 +57,7 @@ pub fn salt(variant: Variant, rules: &GameRules) -> u64 {
 
 /// The hash after `mv` is played in `before`, whose hash is `hash`.
 #[inline]
-pub fn after<R: Rules>(hash: u64, before: &Position<R>, mv: &Move) -> u64 {
+pub fn after<R: Rules>(hash: u64, before: &Position<R>, mv: &Move<R::Board>) -> u64 {
     let mover = before.side_to_move();
     let opponent = mover.opponent();
     let was_king = before.kings(mover).contains(mv.from);

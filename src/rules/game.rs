@@ -1,6 +1,7 @@
 //! `Game`: a start position and the moves played from it; knows its outcome (win by no pieces
 //! or no moves, draw by repetition, quiet moves or an endgame count).
 
+use super::bitboard::Word;
 use super::color::Color;
 use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
 use super::king_limit::{ExceptQuietFrom, KingRun};
@@ -77,11 +78,11 @@ impl Status {
 
 /// Why a move could not be played in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError {
+pub enum PlayError<W: Word = u64> {
     /// The game is over.
     GameOver(Status),
     /// The move is not legal in the current position.
-    Illegal(Move),
+    Illegal(Move<W>),
 }
 
 /// A game: start position, moves played, and everything the draw rules need.
@@ -90,7 +91,7 @@ pub struct Game<R: Rules> {
     rules: GameRules,
     start: Position<R>,
     position: Position<R>,
-    moves: Vec<Move>,
+    moves: Vec<Move<R::Board>>,
     /// Positions since the last capture or man move, the current one last.
     reversible: Vec<Position<R>>,
     quiet_plies: u32,
@@ -150,7 +151,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The moves played so far, oldest first.
-    pub fn moves(&self) -> &[Move] {
+    pub fn moves(&self) -> &[Move<R::Board>] {
         &self.moves
     }
 
@@ -179,14 +180,14 @@ impl<R: Rules> Game<R> {
     }
 
     /// The legal moves now; none once the game is over.
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<R::Board> {
         let mut list = MoveList::new();
         self.list_legal_moves(&mut list);
         list
     }
 
     /// Puts the legal moves into `list` (built in place by the caller: a list is 2 KiB).
-    fn list_legal_moves(&self, list: &mut MoveList) {
+    fn list_legal_moves(&self, list: &mut MoveList<R::Board>) {
         if !self.settled.is_over() {
             self.generate_into(list);
         }
@@ -195,7 +196,7 @@ impl<R: Rules> Game<R> {
     /// Puts the moves of the current position that the game's rules and history allow into
     /// `sink`, whether or not the game is over: the position's legal moves, less the quiet
     /// moves of a king held by the king-move limit.
-    pub fn generate_into<S: MoveSink>(&self, sink: &mut S) {
+    pub fn generate_into<S: MoveSink<R::Board>>(&self, sink: &mut S) {
         let mandatory = self.rules.mandatory_capture;
         match self.held_king() {
             None => self.position.generate_into(mandatory, sink),
@@ -214,7 +215,7 @@ impl<R: Rules> Game<R> {
 
     /// The only legal capture from `from` to `to`, if exactly one goes there; none once the
     /// game is over.
-    fn only_capture(&self, from: u8, to: u8) -> Option<Move> {
+    fn only_capture(&self, from: u8, to: u8) -> Option<Move<R::Board>> {
         if self.settled.is_over() {
             return None;
         }
@@ -245,13 +246,13 @@ impl<R: Rules> Game<R> {
 
     /// The bytes this game holds outside itself (its history), for caches bounded in bytes.
     pub fn heap_bytes(&self) -> usize {
-        self.moves.capacity() * core::mem::size_of::<Move>()
+        self.moves.capacity() * core::mem::size_of::<Move<R::Board>>()
             + self.reversible.capacity() * core::mem::size_of::<Position<R>>()
             + self.clocks.capacity() * core::mem::size_of::<EndgameClock>()
     }
 
     /// Plays `mv` and updates the outcome.
-    pub fn play(&mut self, mv: &Move) -> Result<(), PlayError> {
+    pub fn play(&mut self, mv: &Move<R::Board>) -> Result<(), PlayError<R::Board>> {
         let status = self.status();
         if status.is_over() {
             return Err(PlayError::GameOver(status));
@@ -272,7 +273,7 @@ impl<R: Rules> Game<R> {
     /// as it was, when no legal move or several go there (the caller then reads the move's
     /// whole text) or the game is over. A quiet move is found without listing every legal move:
     /// a history's moves are mostly quiet.
-    pub fn play_from_to(&mut self, from: u8, to: u8) -> Option<Move> {
+    pub fn play_from_to(&mut self, from: u8, to: u8) -> Option<Move<R::Board>> {
         let mv = match self.quiet_move(from, to) {
             Some(mv) => mv,
             None if self.can_capture => self.only_capture(from, to)?,
@@ -283,7 +284,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// The quiet move from `from` to `to` if it is legal now.
-    fn quiet_move(&self, from: u8, to: u8) -> Option<Move> {
+    fn quiet_move(&self, from: u8, to: u8) -> Option<Move<R::Board>> {
         if self.settled.is_over()
             || (self.rules.mandatory_capture && self.can_capture)
             || self.held_king() == Some(from)
@@ -294,7 +295,7 @@ impl<R: Rules> Game<R> {
     }
 
     /// Plays `mv`, known to be legal, and updates the outcome.
-    fn play_legal(&mut self, mv: &Move) {
+    fn play_legal(&mut self, mv: &Move<R::Board>) {
         let mover = self.position.side_to_move();
         let man_moved = !self.position.kings(mover).contains(mv.from);
         self.king_runs[mover.index()] = self.king_runs[mover.index()].after(mv, !man_moved);

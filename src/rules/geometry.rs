@@ -1,4 +1,4 @@
-//! `Geometry`: the three boards (8x8 diagonal, 10x10 diagonal, 8x8 orthogonal) as bit layouts.
+//! `Geometry`: the four boards (8x8, 10x10 and 12x12 diagonal, 8x8 orthogonal) as bit layouts.
 //!
 //! Squares are addressed by an internal bit index. Rows are counted from the top as White sees
 //! the board (row 0 is White's crowning row); columns from the left. The diagonal boards use a
@@ -7,7 +7,9 @@
 //! down-left `+w`, down-right `+w+1`. On a diagonal board the playable squares are those with
 //! `row + column` odd (the near-left corner of White is playable); boards whose near-right
 //! corner is playable (Italian, Spanish) are the same board mirrored, see
-//! [`crate::rules::naming`]. The orthogonal board uses all 64 bits, `row * 8 + column`.
+//! [`crate::rules::naming`]. The orthogonal board uses all 64 bits, `row * 8 + column`. The
+//! 12x12 board needs 77 bits; the tables here are kept at 128 bits and each board reads them
+//! in its own word ([`Word`]).
 //!
 //! Each board has four directions of movement, indexes 0–3. The diagonal boards also have the
 //! four straight lines, indexes 4–7 (up, left, right, down), along which Frisian captures: one
@@ -15,19 +17,27 @@
 //! (two rows on). Direction indexes are chosen so that the opposite of direction `d` is
 //! `d ^ 3` ([`opposite`]). This module knows nothing of pieces or rules.
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, WideBitboard, Word};
 use super::color::Color;
 
-/// "No square": the value of a neighbour table entry that leaves the board.
-pub const NONE: u8 = 64;
+/// The number of internal square indexes a board may use: the size of every per-square table.
+pub const INDEXES: usize = 128;
 
-/// Which of the three boards.
+/// The most rows (and columns) a board has.
+pub const MAX_SIZE: usize = 12;
+
+/// "No square": the value of a neighbour table entry that leaves the board.
+pub const NONE: u8 = INDEXES as u8;
+
+/// Which of the four boards.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum BoardKind {
     /// 8x8, play on the 32 dark squares, diagonal moves.
     Diagonal8,
     /// 10x10, play on the 50 dark squares, diagonal moves.
     Diagonal10,
+    /// 12x12, play on the 72 dark squares, diagonal moves (Canadian).
+    Diagonal12,
     /// 8x8, play on all 64 squares, orthogonal moves (Turkish).
     Orthogonal8,
 }
@@ -42,20 +52,20 @@ pub struct Geometry {
     /// Number of playable squares.
     pub squares: u8,
     /// The bits that are playable squares.
-    pub valid: Bitboard,
+    pub valid: WideBitboard,
     /// Bit shift of one step in each direction (negative: towards row 0).
     pub offsets: [i8; DIRECTIONS],
     /// For each direction, the squares from which one step in that direction stays on the board.
-    pub can_step: [Bitboard; DIRECTIONS],
+    pub can_step: [WideBitboard; DIRECTIONS],
     /// `neighbor[d][i]`: the square one step from `i` in direction `d`, or [`NONE`].
-    pub neighbor: [[u8; 64]; DIRECTIONS],
+    pub neighbor: [[u8; INDEXES]; DIRECTIONS],
     /// `jump[d][i]`: the square two steps from `i` in direction `d` (where a short jump lands),
     /// or [`NONE`].
-    pub jump: [[u8; 64]; DIRECTIONS],
+    pub jump: [[u8; INDEXES]; DIRECTIONS],
     /// `(row, column)` of each bit (meaningless for bits that are not squares).
-    pub coords: [(u8, u8); 64],
+    pub coords: [(u8, u8); INDEXES],
     /// The squares of each row.
-    pub rows: [Bitboard; 10],
+    pub rows: [WideBitboard; MAX_SIZE],
     /// The directions a man of each colour moves forward in, as a bit set of direction indexes.
     pub forward: [u8; 2],
     /// The sideways directions (orthogonal board only), as a bit set of direction indexes.
@@ -89,6 +99,8 @@ impl Geometry {
     pub const DIAGONAL_8: Geometry = Geometry::diagonal(BoardKind::Diagonal8, 8);
     /// The 10x10 diagonal board (50 squares).
     pub const DIAGONAL_10: Geometry = Geometry::diagonal(BoardKind::Diagonal10, 10);
+    /// The 12x12 diagonal board (72 squares).
+    pub const DIAGONAL_12: Geometry = Geometry::diagonal(BoardKind::Diagonal12, 12);
     /// The 8x8 orthogonal board (64 squares).
     pub const ORTHOGONAL_8: Geometry = Geometry::orthogonal();
 
@@ -97,8 +109,8 @@ impl Geometry {
     const fn diagonal(kind: BoardKind, size: u8) -> Geometry {
         let w = (size / 2) as i8;
         let steps: [(i8, i8); DIRECTIONS] = [(-1, -1), (-1, 1), (1, -1), (1, 1), (-2, 0), (0, -2), (0, 2), (2, 0)];
-        let mut bits = [NONE; 100];
-        let mut coords = [(0u8, 0u8); 64];
+        let mut bits = [NONE; MAX_SIZE * MAX_SIZE];
+        let mut coords = [(0u8, 0u8); INDEXES];
         let mut r = 0;
         while r < size {
             let mut c = 0;
@@ -106,7 +118,7 @@ impl Geometry {
                 if (r + c) % 2 == 1 {
                     let n = r as usize * w as usize + c as usize / 2;
                     let bit = n + n / (2 * w as usize);
-                    bits[r as usize * 10 + c as usize] = bit as u8;
+                    bits[r as usize * MAX_SIZE + c as usize] = bit as u8;
                     coords[bit] = (r, c);
                 }
                 c += 1;
@@ -119,13 +131,13 @@ impl Geometry {
 
     /// Directions: 0 up, 1 left, 2 right, 3 down.
     const fn orthogonal() -> Geometry {
-        let mut bits = [NONE; 100];
-        let mut coords = [(0u8, 0u8); 64];
+        let mut bits = [NONE; MAX_SIZE * MAX_SIZE];
+        let mut coords = [(0u8, 0u8); INDEXES];
         let mut r = 0;
         while r < 8 {
             let mut c = 0;
             while c < 8 {
-                bits[r * 10 + c] = (r * 8 + c) as u8;
+                bits[r * MAX_SIZE + c] = (r * 8 + c) as u8;
                 coords[r * 8 + c] = (r as u8, c as u8);
                 c += 1;
             }
@@ -141,31 +153,31 @@ impl Geometry {
     const fn build(
         kind: BoardKind,
         size: u8,
-        bits: [u8; 100],
-        coords: [(u8, u8); 64],
+        bits: [u8; MAX_SIZE * MAX_SIZE],
+        coords: [(u8, u8); INDEXES],
         steps: [(i8, i8); DIRECTIONS],
         offsets: [i8; DIRECTIONS],
         forward: [u8; 2],
         sideways: u8,
     ) -> Geometry {
-        let mut valid = 0u64;
-        let mut neighbor = [[NONE; 64]; DIRECTIONS];
-        let mut can_step = [0u64; DIRECTIONS];
-        let mut rows = [0u64; 10];
+        let mut valid = 0u128;
+        let mut neighbor = [[NONE; INDEXES]; DIRECTIONS];
+        let mut can_step = [0u128; DIRECTIONS];
+        let mut rows = [0u128; MAX_SIZE];
         let mut squares = 0;
         let mut i = 0;
-        while i < 100 {
+        while i < MAX_SIZE * MAX_SIZE {
             let bit = bits[i];
             if bit != NONE {
                 squares += 1;
                 valid |= 1 << bit;
-                let (r, c) = ((i / 10) as i8, (i % 10) as i8);
+                let (r, c) = ((i / MAX_SIZE) as i8, (i % MAX_SIZE) as i8);
                 rows[r as usize] |= 1 << bit;
                 let mut d = 0;
                 while d < DIRECTIONS {
                     let (nr, nc) = (r + steps[d].0, c + steps[d].1);
                     if steps[d].0 | steps[d].1 != 0 && nr >= 0 && nc >= 0 && nr < size as i8 && nc < size as i8 {
-                        let target = bits[nr as usize * 10 + nc as usize];
+                        let target = bits[nr as usize * MAX_SIZE + nc as usize];
                         if target != NONE {
                             neighbor[d][bit as usize] = target;
                             can_step[d] |= 1 << bit;
@@ -176,11 +188,11 @@ impl Geometry {
             }
             i += 1;
         }
-        let mut jump = [[NONE; 64]; DIRECTIONS];
+        let mut jump = [[NONE; INDEXES]; DIRECTIONS];
         let mut d = 0;
         while d < DIRECTIONS {
             let mut i = 0;
-            while i < 64 {
+            while i < INDEXES {
                 let next = neighbor[d][i];
                 if next != NONE {
                     jump[d][i] = neighbor[d][next as usize];
@@ -196,7 +208,7 @@ impl Geometry {
             valid: Bitboard(valid),
             offsets,
             can_step: {
-                let mut out = [Bitboard::EMPTY; DIRECTIONS];
+                let mut out = [WideBitboard::EMPTY; DIRECTIONS];
                 let mut d = 0;
                 while d < DIRECTIONS {
                     out[d] = Bitboard(can_step[d]);
@@ -208,9 +220,9 @@ impl Geometry {
             jump,
             coords,
             rows: {
-                let mut out = [Bitboard::EMPTY; 10];
+                let mut out = [WideBitboard::EMPTY; MAX_SIZE];
                 let mut r = 0;
-                while r < 10 {
+                while r < MAX_SIZE {
                     out[r] = Bitboard(rows[r]);
                     r += 1;
                 }
@@ -221,23 +233,42 @@ impl Geometry {
         }
     }
 
+    /// The playable squares, in the board's word.
+    #[inline(always)]
+    pub fn squares<W: Word>(&self) -> Bitboard<W> {
+        Bitboard::narrow(self.valid)
+    }
+
+    /// The squares of row `row` (counted from White's crowning row), in the board's word.
+    #[inline(always)]
+    pub fn row<W: Word>(&self, row: usize) -> Bitboard<W> {
+        Bitboard::narrow(self.rows[row])
+    }
+
+    /// The squares from which one step in direction `dir` stays on the board, in the board's
+    /// word.
+    #[inline(always)]
+    pub fn steppable<W: Word>(&self, dir: usize) -> Bitboard<W> {
+        Bitboard::narrow(self.can_step[dir])
+    }
+
     /// Every square of `set` moved one step in direction `dir`; squares that would leave the
     /// board are dropped.
     #[inline(always)]
-    pub fn shift(&self, set: Bitboard, dir: usize) -> Bitboard {
-        let from = set.0 & self.can_step[dir].0;
+    pub fn shift<W: Word>(&self, set: Bitboard<W>, dir: usize) -> Bitboard<W> {
+        let from = set & self.steppable(dir);
         let offset = self.offsets[dir];
         if offset > 0 {
-            Bitboard(from << offset)
+            Bitboard(from.0 << offset as u32)
         } else {
-            Bitboard(from >> -offset)
+            Bitboard(from.0 >> (-offset) as u32)
         }
     }
 
     /// Every square of `set` moved one step against direction `dir` (the inverse of
     /// [`Geometry::shift`]); squares that would leave the board are dropped.
     #[inline(always)]
-    pub fn shift_back(&self, set: Bitboard, dir: usize) -> Bitboard {
+    pub fn shift_back<W: Word>(&self, set: Bitboard<W>, dir: usize) -> Bitboard<W> {
         self.shift(set, opposite(dir))
     }
 
@@ -255,15 +286,15 @@ impl Geometry {
 
     /// The row a man of `color` is crowned on.
     #[inline(always)]
-    pub fn crowning_row(&self, color: Color) -> Bitboard {
+    pub fn crowning_row<W: Word>(&self, color: Color) -> Bitboard<W> {
         match color {
-            Color::White => self.rows[0],
-            Color::Black => self.rows[self.size as usize - 1],
+            Color::White => self.row(0),
+            Color::Black => self.row(self.size as usize - 1),
         }
     }
 
     /// The long diagonal from White's near-left corner to the far-right corner (a1–h8 on 8x8).
-    pub fn long_diagonal(&self) -> Bitboard {
+    pub fn long_diagonal<W: Word>(&self) -> Bitboard<W> {
         self.valid
             .into_iter()
             .filter(|&s| {
@@ -278,14 +309,15 @@ impl Geometry {
 mod tests {
     use super::*;
 
-    fn all() -> [&'static Geometry; 3] {
-        [&Geometry::DIAGONAL_8, &Geometry::DIAGONAL_10, &Geometry::ORTHOGONAL_8]
+    fn all() -> [&'static Geometry; 4] {
+        [&Geometry::DIAGONAL_8, &Geometry::DIAGONAL_10, &Geometry::DIAGONAL_12, &Geometry::ORTHOGONAL_8]
     }
 
     #[test]
     fn square_counts() {
         assert_eq!(Geometry::DIAGONAL_8.squares, 32);
         assert_eq!(Geometry::DIAGONAL_10.squares, 50);
+        assert_eq!(Geometry::DIAGONAL_12.squares, 72);
         assert_eq!(Geometry::ORTHOGONAL_8.squares, 64);
         for g in all() {
             assert_eq!(g.valid.count(), g.squares as u32);
@@ -297,10 +329,10 @@ mod tests {
         for g in all() {
             for square in g.valid {
                 for dir in 0..DIRECTIONS {
-                    let shifted = g.shift(Bitboard::from_index(square), dir);
+                    let shifted = g.shift(WideBitboard::from_index(square), dir);
                     match g.step(square, dir) {
                         NONE => assert!(shifted.is_empty(), "{:?} {square} {dir}", g.kind),
-                        to => assert_eq!(shifted, Bitboard::from_index(to), "{:?} {square} {dir}", g.kind),
+                        to => assert_eq!(shifted, WideBitboard::from_index(to), "{:?} {square} {dir}", g.kind),
                     }
                 }
             }
@@ -341,6 +373,7 @@ mod tests {
             |g: &Geometry, at: (u8, u8)| g.valid.into_iter().filter(|&s| g.coords[s as usize] == at).count() == 1;
         assert!(playable(&Geometry::DIAGONAL_8, (7, 0)));
         assert!(playable(&Geometry::DIAGONAL_10, (9, 0)));
+        assert!(playable(&Geometry::DIAGONAL_12, (11, 0)));
         assert!(!playable(&Geometry::DIAGONAL_8, (7, 7)));
     }
 }

@@ -3,6 +3,7 @@
 //! has made the most the limit allows ([`ExceptQuietFrom`]). The game applies both
 //! ([`crate::rules::Game::held_king`]).
 
+use super::bitboard::Word;
 use super::movegen::MoveSink;
 use super::mv::Move;
 
@@ -16,7 +17,7 @@ pub struct KingRun {
 impl KingRun {
     /// The run after its side plays `mv`, a king move if `by_king`: a capture or a man move
     /// ends it, a move of another king starts a new one.
-    pub fn after(self, mv: &Move, by_king: bool) -> KingRun {
+    pub fn after<W: Word>(self, mv: &Move<W>, by_king: bool) -> KingRun {
         match (mv.is_capture() || !by_king, self.moves > 0 && self.square == mv.from) {
             (true, _) => KingRun::default(),
             (false, true) => KingRun { square: mv.to, moves: self.moves.saturating_add(1) },
@@ -33,23 +34,23 @@ impl KingRun {
 
 /// A sink that passes on every move but the quiet moves from one square: a king that may not
 /// move again without capturing.
-pub struct ExceptQuietFrom<'a, S: MoveSink> {
+pub struct ExceptQuietFrom<'a, S> {
     /// Where the moves go.
     pub sink: &'a mut S,
     /// The held king's square.
     pub square: u8,
 }
 
-impl<S: MoveSink> MoveSink for ExceptQuietFrom<'_, S> {
+impl<W: Word, S: MoveSink<W>> MoveSink<W> for ExceptQuietFrom<'_, S> {
     fn clear(&mut self) {
         self.sink.clear();
     }
 
-    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+    fn push_capture(&mut self, mv: Move<W>, path: &[u8]) {
         self.sink.push_capture(mv, path);
     }
 
-    fn push_quiet(&mut self, mv: Move) {
+    fn push_quiet(&mut self, mv: Move<W>) {
         if mv.from != self.square {
             self.sink.push_quiet(mv);
         }
@@ -71,14 +72,14 @@ mod tests {
 
     #[test]
     fn a_run_counts_the_same_kings_quiet_moves_and_ends_at_a_capture_or_a_man_move() {
-        let step = |from, to| Move::quiet(from, to, false);
+        let step = |from, to| Move::<u64>::quiet(from, to, false);
         let run = KingRun::default().after(&step(1, 2), true).after(&step(2, 3), true).after(&step(3, 4), true);
         assert_eq!(run.held(3), Some(4));
         assert_eq!(run.held(4), None);
         assert_eq!(run.held(0), None);
         assert_eq!(run.after(&step(9, 10), true).held(1), Some(10), "another king starts a new run");
         assert_eq!(run.after(&step(9, 10), false).held(1), None, "a man move ends it");
-        let capture = Move { captures: Bitboard::from_index(5), from: 4, to: 6, promotes: false };
+        let capture = Move::<u64> { captures: Bitboard::from_index(5), from: 4, to: 6, promotes: false };
         assert_eq!(run.after(&capture, true).held(1), None, "a capture ends it");
     }
 }

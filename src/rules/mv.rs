@@ -4,14 +4,14 @@
 //! position and are the same `Move`; the route taken is kept apart, where it is needed
 //! (notation), by [`crate::rules::movegen::PathList`].
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, Word};
 
 /// A move: internal square indexes of origin and destination, the captured pieces, and
-/// whether the moving man is crowned by it.
+/// whether the moving man is crowned by it. `W` is the board's word ([`crate::rules::Rules::Board`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move {
+pub struct Move<W: Word = u64> {
     /// The squares of the captured pieces (empty for a quiet move).
-    pub captures: Bitboard,
+    pub captures: Bitboard<W>,
     /// The origin square (internal index).
     pub from: u8,
     /// The destination square (internal index); equal to `from` when a king goes round a loop.
@@ -20,16 +20,16 @@ pub struct Move {
     pub promotes: bool,
 }
 
-impl Move {
+impl<W: Word> Move<W> {
     /// A move without capture.
     #[inline(always)]
-    pub const fn quiet(from: u8, to: u8, promotes: bool) -> Move {
+    pub const fn quiet(from: u8, to: u8, promotes: bool) -> Move<W> {
         Move { captures: Bitboard::EMPTY, from, to, promotes }
     }
 
     /// Whether the move captures.
     #[inline(always)]
-    pub const fn is_capture(&self) -> bool {
+    pub fn is_capture(&self) -> bool {
         self.captures.any()
     }
 }

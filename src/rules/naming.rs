@@ -4,7 +4,7 @@
 //! players write. Italian and Spanish boards are the diagonal board mirrored left to right
 //! (their near-right corner is playable), so their names are read through a mirror.
 
-use super::geometry::{Geometry, NONE};
+use super::geometry::{Geometry, INDEXES, MAX_SIZE, NONE};
 
 /// How the squares are numbered, if they are.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -140,31 +140,32 @@ pub struct Naming {
     /// The notation written by default.
     pub notation: Notation,
     /// Each internal index's number (0: not a square, or no numbering).
-    numbers: [u8; 64],
+    numbers: [u8; INDEXES],
     /// The internal index of each number ([`NONE`] where there is none).
-    by_number: [u8; 101],
-    /// The internal index of each square as players see the board, at `row * 10 + column`
-    /// ([`NONE`] where there is none): reading an algebraic name is one lookup.
-    by_visible: [u8; 100],
+    by_number: [u8; INDEXES],
+    /// The internal index of each square as players see the board, at
+    /// `row * MAX_SIZE + column` ([`NONE`] where there is none): reading an algebraic name is
+    /// one lookup.
+    by_visible: [u8; MAX_SIZE * MAX_SIZE],
     /// The internal indexes of the playable squares in the order lists of squares are written
     /// in (a FEN's): by number where the notation is numeric, else by rank, then file.
-    writing_order: [u8; 64],
+    writing_order: [u8; INDEXES],
     /// Each playable square's name as text ([`Naming::text`]).
-    texts: [SquareText; 64],
+    texts: [SquareText; INDEXES],
 }
 
 impl Naming {
     /// The names of `geometry`'s squares, seen in a mirror or not, numbered as `numbering`.
     pub const fn new(geometry: &'static Geometry, mirrored: bool, numbering: Numbering, notation: Notation) -> Naming {
-        let mut numbers = [0u8; 64];
-        let mut by_number = [NONE; 101];
-        let mut by_visible = [NONE; 100];
+        let mut numbers = [0u8; INDEXES];
+        let mut by_number = [NONE; INDEXES];
+        let mut by_visible = [NONE; MAX_SIZE * MAX_SIZE];
         let mut bit = 0;
-        while bit < 64 {
-            if geometry.valid.contains(bit) {
+        while bit < INDEXES as u8 {
+            if geometry.valid.0 >> bit & 1 != 0 {
                 let (row, column) = geometry.coords[bit as usize];
                 let column = if mirrored { geometry.size - 1 - column } else { column };
-                by_visible[row as usize * 10 + column as usize] = bit;
+                by_visible[row as usize * MAX_SIZE + column as usize] = bit;
             }
             bit += 1;
         }
@@ -175,7 +176,7 @@ impl Naming {
             while row < size {
                 let mut visible = 0;
                 while visible < size {
-                    let bit = by_visible[row as usize * 10 + visible as usize];
+                    let bit = by_visible[row as usize * MAX_SIZE + visible as usize];
                     if bit != NONE {
                         order += 1;
                         let number = match numbering {
@@ -191,12 +192,12 @@ impl Naming {
             }
         }
         let writing_order = writing_order(geometry, notation, &by_number, &by_visible);
-        let texts = [SquareText::EMPTY; 64];
+        let texts = [SquareText::EMPTY; INDEXES];
         let mut naming =
             Naming { geometry, mirrored, numbering, notation, numbers, by_number, by_visible, writing_order, texts };
         let mut bit = 0;
-        while bit < 64 {
-            if geometry.valid.contains(bit) {
+        while bit < INDEXES as u8 {
+            if geometry.valid.0 >> bit & 1 != 0 {
                 naming.texts[bit as usize] = naming.name(bit).text();
             }
             bit += 1;
@@ -222,7 +223,7 @@ impl Naming {
         if row >= size || column >= size {
             return None;
         }
-        match self.by_visible[row as usize * 10 + column as usize] {
+        match self.by_visible[row as usize * MAX_SIZE + column as usize] {
             NONE => None,
             square => Some(square),
         }
@@ -301,10 +302,10 @@ impl Naming {
 const fn writing_order(
     geometry: &Geometry,
     notation: Notation,
-    by_number: &[u8; 101],
-    by_visible: &[u8; 100],
-) -> [u8; 64] {
-    let mut order = [NONE; 64];
+    by_number: &[u8; INDEXES],
+    by_visible: &[u8; MAX_SIZE * MAX_SIZE],
+) -> [u8; INDEXES] {
+    let mut order = [NONE; INDEXES];
     let mut len = 0;
     if matches!(notation, Notation::Numeric) && by_number[1] != NONE {
         while len < geometry.squares as usize {
@@ -317,7 +318,7 @@ const fn writing_order(
     while rank <= geometry.size {
         let mut file = 0;
         while file < geometry.size {
-            let square = by_visible[(geometry.size - rank) as usize * 10 + file as usize];
+            let square = by_visible[(geometry.size - rank) as usize * MAX_SIZE + file as usize];
             if square != NONE {
                 order[len] = square;
                 len += 1;

@@ -59,7 +59,7 @@ struct Children<'a, R: Rules> {
     /// The depth of each subtree.
     depth: u32,
     options: PerftOptions,
-    captures: MoveList,
+    captures: MoveList<R::Board>,
     quiet_moves: usize,
     /// Leaf nodes under the quiet moves so far.
     nodes: u64,
@@ -67,26 +67,26 @@ struct Children<'a, R: Rules> {
 
 impl<R: Rules> Children<'_, R> {
     #[inline(always)]
-    fn subtree(&self, mv: &Move) -> u64 {
+    fn subtree(&self, mv: &Move<R::Board>) -> u64 {
         let mut next = *self.position;
         next.play_unchecked(mv);
         perft(&next, self.depth, self.options)
     }
 }
 
-impl<R: Rules> MoveSink for Children<'_, R> {
+impl<R: Rules> MoveSink<R::Board> for Children<'_, R> {
     #[inline(always)]
     fn clear(&mut self) {
         self.captures.clear();
     }
 
     #[inline(always)]
-    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+    fn push_capture(&mut self, mv: Move<R::Board>, path: &[u8]) {
         self.captures.push_capture(mv, path);
     }
 
     #[inline(always)]
-    fn push_quiet(&mut self, mv: Move) {
+    fn push_quiet(&mut self, mv: Move<R::Board>) {
         self.quiet_moves += 1;
         self.nodes += self.subtree(&mv);
     }

@@ -8,7 +8,7 @@
 use core::marker::PhantomData;
 use std::sync::OnceLock;
 
-use super::bitboard::Bitboard;
+use super::bitboard::{Bitboard, WideBitboard, Word};
 use super::color::Color;
 use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;
@@ -23,11 +23,11 @@ pub struct Setup {
     /// The side to move.
     pub side_to_move: Color,
     /// Each side's pieces (index: [`Color::index`]).
-    pub pieces: [Bitboard; 2],
+    pub pieces: [WideBitboard; 2],
     /// The kings of both sides.
-    pub kings: Bitboard,
+    pub kings: WideBitboard,
     /// Squares that were listed more than once.
-    pub repeated: Bitboard,
+    pub repeated: WideBitboard,
 }
 
 /// Why a setup is not a playable position of the variant.
@@ -88,13 +88,13 @@ impl std::error::Error for ParsePositionError {}
 
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalMove(pub Move);
+pub struct IllegalMove<W: Word = u64>(pub Move<W>);
 
 /// A legal position of the variant `R`: pieces of both sides and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
 pub struct Position<R: Rules> {
-    pieces: [Bitboard; 2],
-    kings: Bitboard,
+    pieces: [Bitboard<R::Board>; 2],
+    kings: Bitboard<R::Board>,
     side: Color,
     _rules: PhantomData<R>,
 }
@@ -103,13 +103,13 @@ impl<R: Rules> Position<R> {
     /// The variant's start position (its FEN is read once per process; every game
     /// without a FEN starts here).
     pub fn start() -> Position<R> {
-        type Pieces = ([Bitboard; 2], Bitboard, Color);
+        type Pieces = ([WideBitboard; 2], WideBitboard, Color);
         static STARTS: [OnceLock<Pieces>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
         let (pieces, kings, side) = *STARTS[R::VARIANT as usize].get_or_init(|| {
             let start = Position::<R>::from_fen(R::START_FEN).expect("every variant's start FEN is valid");
-            (start.pieces, start.kings, start.side)
+            (start.pieces.map(Bitboard::wide), start.kings.wide(), start.side)
         });
-        Position { pieces, kings, side, _rules: PhantomData }
+        Position { pieces: pieces.map(Bitboard::narrow), kings: Bitboard::narrow(kings), side, _rules: PhantomData }
     }
 
     /// Checks `setup` against the variant's rules.
@@ -121,7 +121,7 @@ impl<R: Rules> Position<R> {
         for color in [Color::White, Color::Black] {
             let pieces = setup.pieces[color.index()];
             let men = pieces.minus(setup.kings);
-            if let Some(square) = (men & R::GEOMETRY.crowning_row(color)).first() {
+            if let Some(square) = (men & R::GEOMETRY.crowning_row::<u128>(color)).first() {
                 return Err(PositionError::ManOnCrowningRow(color, naming.name(square)));
             }
             if pieces.count() > R::MEN_PER_SIDE {
@@ -129,8 +129,8 @@ impl<R: Rules> Position<R> {
             }
         }
         Ok(Position {
-            pieces: setup.pieces,
-            kings: setup.kings & (setup.pieces[0] | setup.pieces[1]),
+            pieces: setup.pieces.map(Bitboard::narrow),
+            kings: Bitboard::narrow(setup.kings & (setup.pieces[0] | setup.pieces[1])),
             side: setup.side_to_move,
             _rules: PhantomData,
         })
@@ -155,25 +155,25 @@ impl<R: Rules> Position<R> {
 
     /// All pieces of `color`.
     #[inline(always)]
-    pub fn pieces(&self, color: Color) -> Bitboard {
+    pub fn pieces(&self, color: Color) -> Bitboard<R::Board> {
         self.pieces[color.index()]
     }
 
     /// The kings of `color`.
     #[inline(always)]
-    pub fn kings(&self, color: Color) -> Bitboard {
+    pub fn kings(&self, color: Color) -> Bitboard<R::Board> {
         self.pieces[color.index()] & self.kings
     }
 
     /// The men of `color`.
     #[inline(always)]
-    pub fn men(&self, color: Color) -> Bitboard {
+    pub fn men(&self, color: Color) -> Bitboard<R::Board> {
         self.pieces[color.index()].minus(self.kings)
     }
 
     /// Every occupied square.
     #[inline(always)]
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bitboard<R::Board> {
         self.pieces[0] | self.pieces[1]
     }
 
@@ -192,13 +192,13 @@ impl<R: Rules> Position<R> {
 
     /// The legal moves under the variant's rules (captures mandatory).
     #[inline]
-    pub fn legal_moves(&self) -> MoveList {
+    pub fn legal_moves(&self) -> MoveList<R::Board> {
         self.legal_moves_with(true)
     }
 
     /// The legal moves; `mandatory_capture: false` is the house rule of docs/rules.md §11.
     #[inline]
-    pub fn legal_moves_with(&self, mandatory_capture: bool) -> MoveList {
+    pub fn legal_moves_with(&self, mandatory_capture: bool) -> MoveList<R::Board> {
         let mut list = MoveList::new();
         movegen::generate(self, mandatory_capture, &mut list);
         list
@@ -206,12 +206,12 @@ impl<R: Rules> Position<R> {
 
     /// Puts the legal moves into any sink (for example one that keeps every capture route).
     #[inline]
-    pub fn generate_into<S: MoveSink>(&self, mandatory_capture: bool, sink: &mut S) {
+    pub fn generate_into<S: MoveSink<R::Board>>(&self, mandatory_capture: bool, sink: &mut S) {
         movegen::generate(self, mandatory_capture, sink);
     }
 
     /// The position after `mv`, if it is legal here (captures mandatory).
-    pub fn play(&self, mv: &Move) -> Result<Position<R>, IllegalMove> {
+    pub fn play(&self, mv: &Move<R::Board>) -> Result<Position<R>, IllegalMove<R::Board>> {
         if self.legal_moves().contains(mv) {
             let mut next = *self;
             next.play_unchecked(mv);
@@ -223,7 +223,7 @@ impl<R: Rules> Position<R> {
 
     /// Plays `mv`, which must be a legal move of this position.
     #[inline(always)]
-    pub fn play_unchecked(&mut self, mv: &Move) {
+    pub fn play_unchecked(&mut self, mv: &Move<R::Board>) {
         let own = self.side.index();
         let from = Bitboard::from_index(mv.from);
         let to = Bitboard::from_index(mv.to);

@@ -9,6 +9,7 @@
 //! Everything that differs between variants is a constant here; the move generator, the
 //! position and the game read these constants and never the variant's name.
 
+use super::bitboard::Word;
 use super::color::Color;
 use super::draw::{DrawRules, EndgameRules, QuietReset};
 use super::geometry::{Geometry, ALL_DIRECTIONS, STRAIGHT_DIRECTIONS};
@@ -101,6 +102,8 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     const VARIANT: Variant;
     /// The board.
     const GEOMETRY: &'static Geometry;
+    /// The word a set of the board's squares is kept in: `u64` up to 10x10, `u128` on 12x12.
+    type Board: Word;
     /// Men each side has at the start: no side may have more pieces than this.
     const MEN_PER_SIDE: u32;
     /// The start position.
@@ -274,6 +277,11 @@ variant_rules!(
     /// docs/rules.md §10.
     Breakthrough
 );
+variant_rules!(
+    /// Canadian draughts: International rules on the 12x12 board, thirty men each.
+    /// docs/rules.md §10.6.
+    Canadian
+);
 
 /// The start of the 8x8 variants with a1 dark: twelve men each on the three nearest rows
 /// (Russian, Brazilian, Czech).
@@ -284,6 +292,7 @@ impl Rules for International {
     const VARIANT: Variant = Variant::International;
     /// 10x10, play on the 50 dark squares. FMJD art. 2.1–2.4. docs/rules.md §2.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    type Board = u64;
     /// Twenty men each. FMJD art. 2.8 (per dctl). docs/rules.md §2.
     const MEN_PER_SIDE: u32 = 20;
     /// Black on 1–20, White on 31–50, White to move. FMJD art. 2.8 (per dctl), 3.3.
@@ -297,6 +306,7 @@ impl Rules for Brazilian {
     /// 8x8, play on the 32 dark squares, a1 dark (the FMJD orientation). FMJD art. 2.4 on the
     /// 8x8 board. docs/rules.md §3.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// No standard numbering: squares are named algebraically. PDN GameType 26 ("A0").
     /// docs/rules.md §3, §12.
     const NUMBERING: Numbering = Numbering::None;
@@ -322,6 +332,7 @@ impl Rules for Russian {
     const VARIANT: Variant = Variant::Russian;
     /// 8x8, play on the 32 dark squares, a1 dark. FMJD-64 rules (board). docs/rules.md §4.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// No standard numbering: squares are named algebraically. PDN GameType 25 ("A0").
     /// docs/rules.md §4, §12.
     const NUMBERING: Numbering = Numbering::None;
@@ -353,6 +364,7 @@ impl Rules for English {
     /// 8x8, play on the 32 dark squares, a dark square at each player's near left.
     /// WCDF art. 1.1, 1.4. docs/rules.md §5.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// Twelve men each. WCDF art. 3.1 (Mind Sports copy). docs/rules.md §5.
     const MEN_PER_SIDE: u32 = 12;
     /// Black on 1–12, White on 21–32, Black to move. WCDF art. 3.3 (Mind Sports copy).
@@ -383,6 +395,7 @@ impl Rules for Spanish {
     const VARIANT: Variant = Variant::Spanish;
     /// 8x8, 32 playing squares. PDN GameType 24. docs/rules.md §6.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// Playable square at each player's near right. PDN GameType 24 ("…,1"); Portuguese
     /// classical rules art. 2.1.5 (per dctl). docs/rules.md §6.
     const MIRRORED: bool = true;
@@ -416,6 +429,7 @@ impl Rules for Italian {
     const VARIANT: Variant = Variant::Italian;
     /// 8x8, 32 dark squares. FID art. 2.1 (per dctl). docs/rules.md §7.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// Near-right corner dark. FID art. 2.3 (per dctl). docs/rules.md §7.
     const MIRRORED: bool = true;
     /// Twelve men each, on the three nearest rows. FID art. 2 (the material). docs/rules.md §7.
@@ -451,6 +465,7 @@ impl Rules for Czech {
     /// 8x8, play on the 32 dark squares, a1 dark. Czech rules art. 2.1, 2.4 (per dctl).
     /// docs/rules.md §8.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// No standard numbering: squares are named algebraically. Czech rules art. 2.6 (per dctl).
     /// docs/rules.md §8, §12.
     const NUMBERING: Numbering = Numbering::None;
@@ -485,6 +500,7 @@ impl Rules for Turkish {
     /// 8x8, every square used, moves along ranks and files. Wikipedia; kish rules.
     /// docs/rules.md §9.
     const GEOMETRY: &'static Geometry = &Geometry::ORTHOGONAL_8;
+    type Board = u64;
     /// No numbering: squares are named algebraically. PDN GameType 30 ("A0"). docs/rules.md §9.
     const NUMBERING: Numbering = Numbering::None;
     /// Algebraic squares (`d3-d4`). PDN GameType 30 ("A0"). docs/rules.md §9, §12.
@@ -514,6 +530,7 @@ impl Rules for Frisian {
     const VARIANT: Variant = Variant::Frisian;
     /// The International board. FRIS; dctl. docs/rules.md §10.5.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    type Board = u64;
     /// Twenty men each. FRIS; lidraughts. docs/rules.md §10.5.
     const MEN_PER_SIDE: u32 = 20;
     /// The International start. FRIS; lidraughts. docs/rules.md §10.5.
@@ -541,6 +558,7 @@ impl Rules for Frysk {
     const VARIANT: Variant = Variant::Frysk;
     /// The International board. lidraughts. docs/rules.md §10.5.
     const GEOMETRY: &'static Geometry = Frisian::GEOMETRY;
+    type Board = u64;
     /// Five men each. lidraughts. docs/rules.md §10.5.
     const MEN_PER_SIDE: u32 = 5;
     /// Black on 1–5, White on 46–50, White to move. lidraughts. docs/rules.md §10.5.
@@ -565,6 +583,7 @@ impl Rules for Pool {
     const VARIANT: Variant = Variant::Pool;
     /// 8x8, play on the 32 dark squares. APCA rule 1 (per dctl). docs/rules.md §10.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// Twelve men each. APCA rule 5 (per dctl). docs/rules.md §10.
     const MEN_PER_SIDE: u32 = 12;
     /// Black on 1–12, White on 21–32, Black to move (numbered as English). PDN GameType 23
@@ -589,6 +608,7 @@ impl Rules for Thai {
     const VARIANT: Variant = Variant::Thai;
     /// 8x8, play on the 32 dark squares. PDN GameType 31. docs/rules.md §10.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
+    type Board = u64;
     /// Eight men each, on the two nearest rows. dctl (`initial_position_gap = 4`).
     /// docs/rules.md §10.
     const MEN_PER_SIDE: u32 = 8;
@@ -622,6 +642,7 @@ impl Rules for Antidraughts {
     const VARIANT: Variant = Variant::Antidraughts;
     /// The International board. lidraughts. docs/rules.md §10.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    type Board = u64;
     /// Twenty men each. lidraughts. docs/rules.md §10.
     const MEN_PER_SIDE: u32 = 20;
     /// The International start. lidraughts. docs/rules.md §10.
@@ -639,6 +660,7 @@ impl Rules for Breakthrough {
     const VARIANT: Variant = Variant::Breakthrough;
     /// The International board. lidraughts. docs/rules.md §10.
     const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
+    type Board = u64;
     /// Twenty men each. lidraughts. docs/rules.md §10.
     const MEN_PER_SIDE: u32 = 20;
     /// The International start. lidraughts. docs/rules.md §10.
@@ -647,6 +669,21 @@ impl Rules for Breakthrough {
     const GOAL: Goal = Goal::FirstKing;
     /// No endgame counts: a game ends at its first king. docs/rules.md §10.
     const ENDGAME: EndgameRules = EndgameRules::None;
+}
+
+impl Rules for Canadian {
+    /// Canadian draughts: International rules on 12x12. docs/rules.md §10.6.
+    const VARIANT: Variant = Variant::Canadian;
+    /// 12x12, play on the 72 dark squares, the near-left corner dark. PDN 3.0 GameType
+    /// "27,W,12,12,N2,0". docs/rules.md §10.6.
+    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_12;
+    type Board = u128;
+    /// Thirty men each, on the five nearest rows. docs/rules.md §10.6.
+    const MEN_PER_SIDE: u32 = 30;
+    /// Black on 1–30, White on 43–72, White to move. docs/rules.md §10.6.
+    const START_FEN: &'static str = "W:W43-72:B1-30";
+    /// Canadian draughts. PDN 3.0. docs/rules.md §12.
+    const PDN_GAME_TYPE: u8 = 27;
 }
 
 #[cfg(test)]

@@ -3,8 +3,8 @@
 
 use super::notation::Quoted;
 use super::ruleset::{
-    Antidraughts, Brazilian, Breakthrough, Czech, English, Frisian, Frysk, International, Italian, Pool, Rules,
-    Russian, Spanish, Thai, Turkish,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International, Italian, Pool,
+    Rules, Russian, Spanish, Thai, Turkish,
 };
 
 /// One of the variants the service plays.
@@ -38,6 +38,8 @@ pub enum Variant {
     Antidraughts,
     /// Breakthrough (first king wins, on the International board).
     Breakthrough,
+    /// Canadian draughts (12x12).
+    Canadian,
 }
 
 /// Code that runs with a variant's rules known at compile time. See [`Variant::visit`].
@@ -50,7 +52,7 @@ pub trait VariantVisitor {
 
 impl Variant {
     /// Every variant, in the order the API lists them.
-    pub const ALL: [Variant; 14] = [
+    pub const ALL: [Variant; 15] = [
         Variant::English,
         Variant::Russian,
         Variant::Brazilian,
@@ -65,6 +67,7 @@ impl Variant {
         Variant::Thai,
         Variant::Antidraughts,
         Variant::Breakthrough,
+        Variant::Canadian,
     ];
 
     /// The id used in the API (`english`, `international`, …).
@@ -84,6 +87,7 @@ impl Variant {
             Variant::Thai => "thai",
             Variant::Antidraughts => "antidraughts",
             Variant::Breakthrough => "breakthrough",
+            Variant::Canadian => "canadian",
         }
     }
 
@@ -104,6 +108,7 @@ impl Variant {
             Variant::Thai => "Thai draughts",
             Variant::Antidraughts => "Antidraughts",
             Variant::Breakthrough => "Breakthrough draughts",
+            Variant::Canadian => "Canadian draughts",
         }
     }
 
@@ -143,6 +148,7 @@ impl Variant {
             Variant::Thai => visitor.visit::<Thai>(),
             Variant::Antidraughts => visitor.visit::<Antidraughts>(),
             Variant::Breakthrough => visitor.visit::<Breakthrough>(),
+            Variant::Canadian => visitor.visit::<Canadian>(),
         }
     }
 }

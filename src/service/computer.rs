@@ -106,8 +106,8 @@ fn whole_millis<S: Serializer>(elapsed: &Duration, serializer: S) -> Result<S::O
 pub struct SearchKey {
     variant: Variant,
     rules: GameRules,
-    pieces: [u64; 2],
-    kings: u64,
+    pieces: [u128; 2],
+    kings: u128,
     side_to_move: Color,
     /// Hashes of the earlier positions that could still repeat.
     history: Vec<u64>,
@@ -216,8 +216,8 @@ fn search_key<R: Rules>(
     SearchKey {
         variant: R::VARIANT,
         rules: *game.rules(),
-        pieces: [position.pieces(Color::White).0, position.pieces(Color::Black).0],
-        kings: (position.kings(Color::White) | position.kings(Color::Black)).0,
+        pieces: [position.pieces(Color::White).wide().0, position.pieces(Color::Black).wide().0],
+        kings: (position.kings(Color::White) | position.kings(Color::Black)).wide().0,
         side_to_move: position.side_to_move(),
         history: reversible[..reversible.len() - 1].iter().map(zobrist::hash).collect(),
         quiet_plies: game.quiet_plies(),
@@ -233,7 +233,7 @@ fn search_key<R: Rules>(
 fn answer<R: Rules>(
     mut game: Game<R>,
     difficulty: Difficulty,
-    report: Option<Report>,
+    report: Option<Report<R::Board>>,
     elapsed: Duration,
 ) -> ComputerMove {
     let before = *game.position();
@@ -274,7 +274,7 @@ fn answer<R: Rules>(
 
 /// The view of a move that is not in its position's move table: cannot happen, since the
 /// search only plays legal moves; shown from its squares rather than panicking.
-fn unlisted_move<R: Rules>(mv: &Move) -> MoveView {
+fn unlisted_move<R: Rules>(mv: &Move<R::Board>) -> MoveView {
     let name = |s: u8| super::views::Square(R::NAMING.name(s));
     MoveView {
         notation: compact_str::format_compact!("{}-{}", R::NAMING.name(mv.from), R::NAMING.name(mv.to)),
@@ -287,7 +287,7 @@ fn unlisted_move<R: Rules>(mv: &Move) -> MoveView {
 }
 
 /// The notation of each move of `line`, played from `start`.
-fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[Move]) -> Vec<String> {
+fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[Move<R::Board>]) -> Vec<String> {
     let mut position = *start;
     let mut out = Vec::with_capacity(line.len());
     for mv in line {

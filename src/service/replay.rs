@@ -104,7 +104,11 @@ pub fn replay<R: Rules>(request: &GameRequest) -> Result<Game<R>, ReplayError> {
 
 /// Finds `text` among the legal moves of `game` and plays it; `index` is its place in the
 /// request's history (`None`: the move being applied), for the error.
-pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>) -> Result<Move, ReplayError> {
+pub fn play_text<R: Rules>(
+    game: &mut Game<R>,
+    text: &str,
+    index: Option<usize>,
+) -> Result<Move<R::Board>, ReplayError> {
     // Fast path: `from-to` naming exactly one legal move needs no route table (and a game
     // that is over has none).
     if let Some((from, to)) = parse_from_to(text, &R::NAMING) {
@@ -127,8 +131,8 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
     let table = MoveTable::of_game(game);
     let mv = squares.and_then(|squares| table.find_squares(&squares)).map_err(|error| {
         let candidates = match &error {
-            MoveTextError::Ambiguous(moves) => {
-                moves.iter().filter_map(|m| table.entry(m)).map(|e| table.notation(e).into()).collect()
+            MoveTextError::Ambiguous(found) => {
+                found.iter().map(|&i| table.notation(&table.entries()[i]).into()).collect()
             }
             _ => table.entries().iter().map(|e| table.notation(e).into()).collect(),
         };
@@ -148,7 +152,12 @@ pub fn play_text<R: Rules>(game: &mut Game<R>, text: &str, index: Option<usize>)
 /// Plays a move taken from the game's own legal moves. The game was checked to be ongoing and
 /// the move to be legal, so `Game::play` cannot refuse it; were it ever to, the refusal is
 /// reported as it is rather than as a panic.
-fn play_found<R: Rules>(game: &mut Game<R>, mv: &Move, text: &str, index: Option<usize>) -> Result<(), ReplayError> {
+fn play_found<R: Rules>(
+    game: &mut Game<R>,
+    mv: &Move<R::Board>,
+    text: &str,
+    index: Option<usize>,
+) -> Result<(), ReplayError> {
     let side_to_move = game.position().side_to_move();
     game.play(mv).map_err(|e| match e {
         PlayError::GameOver(status) => ReplayError::GameOver { index, status },

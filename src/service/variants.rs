@@ -115,7 +115,7 @@ impl From<Summary> for VariantView {
             board_size: s.board_size,
             squares: s.squares,
             board: match s.board {
-                BoardKind::Diagonal8 | BoardKind::Diagonal10 => "diagonal",
+                BoardKind::Diagonal8 | BoardKind::Diagonal10 | BoardKind::Diagonal12 => "diagonal",
                 BoardKind::Orthogonal8 => "orthogonal",
             },
             notation: match s.notation {

@@ -73,7 +73,7 @@ pub struct MoveView {
 
 impl MoveView {
     /// The view of one entry of `table`, a move table of a position of `R`.
-    pub fn of<R: Rules>(table: &MoveTable, entry: &Entry) -> MoveView {
+    pub fn of<R: Rules>(table: &MoveTable<R::Board>, entry: &Entry<R::Board>) -> MoveView {
         let name = |s: u8| Square(R::NAMING.name(s));
         let route = &entry.routes[0];
         MoveView {

@@ -5,10 +5,9 @@ use std::time::Duration;
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, header, metric, ok_json, sorted_notations, spawn_app, spawn_app_with, TestApp};
-
-const VARIANTS: [&str; 8] =
-    ["english", "russian", "brazilian", "international", "spanish", "italian", "czech", "turkish"];
+use crate::helpers::{
+    assert_problem, header, metric, ok_json, sorted_notations, spawn_app, spawn_app_with, TestApp, VARIANT_IDS,
+};
 
 async fn ai_move(app: &TestApp, body: &Value) -> Value {
     ok_json(app.post_json("/v1/ai-move", body).await).await
@@ -47,7 +46,7 @@ async fn assert_legal_answer(app: &TestApp, game: &Value, answer: &Value) {
 #[tokio::test]
 async fn every_variant_at_every_level_answers_a_legal_move() {
     let app = spawn_app().await;
-    for variant in VARIANTS {
+    for variant in VARIANT_IDS {
         for (difficulty, time_ms) in [("easy", 10), ("normal", 50), ("hard", 100)] {
             // Act
             let game = json!({"variant": variant, "moves": []});

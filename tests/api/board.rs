@@ -74,11 +74,11 @@ fn encode(text: &str) -> String {
 }
 
 #[tokio::test]
-async fn board_svg_draws_the_right_pieces_on_all_three_boards() {
+async fn board_svg_draws_the_right_pieces_on_all_four_boards() {
     // Arrange
     let app = spawn_app().await;
     // (variant, fen, squares, white men, white kings, black men, black kings)
-    let cases: [(&str, Option<&str>, usize, [usize; 4]); 9] = [
+    let cases: [(&str, Option<&str>, usize, [usize; 4]); 11] = [
         ("english", None, 32, [12, 0, 12, 0]),
         ("english", Some("W:W18,24,27,K10:B12,16,K22,K25,K29"), 32, [3, 1, 2, 3]),
         ("italian", Some("W:W9,K5:B25,K21"), 32, [1, 1, 1, 1]),
@@ -88,6 +88,8 @@ async fn board_svg_draws_the_right_pieces_on_all_three_boards() {
         ("turkish", None, 64, [16, 0, 16, 0]),
         ("turkish", Some("W:Wa2,b2,Kd4:Bh7,b7,Kc6,Ke5"), 64, [2, 1, 2, 2]),
         ("turkish", Some("B:W:Bh7"), 64, [0, 0, 1, 0]),
+        ("canadian", None, 72, [30, 0, 30, 0]),
+        ("canadian", Some("W:WK67,72:B1,K6"), 72, [1, 1, 1, 1]),
     ];
 
     for (variant, fen, squares, [white_men, white_kings, black_men, black_kings]) in cases {

@@ -2,7 +2,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{keys, sorted_notations, spawn_app};
+use crate::helpers::{assert_problem, keys, sorted_notations, spawn_app};
 
 const ENGLISH_START_FEN: &str = "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12";
 
@@ -335,4 +335,27 @@ async fn antidraughts_and_breakthrough_report_their_own_wins() {
     // Assert
     assert_eq!(given["status"], json!({"state": "win", "winner": "white", "reason": "no_pieces"}));
     assert_eq!(crowned["status"], json!({"state": "win", "winner": "white", "reason": "first_king"}));
+}
+
+#[tokio::test]
+async fn canadian_names_its_squares_up_to_72_and_plays_across_the_12x12_board() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act: the start's moves; a king taking a man from one corner of the long diagonal to the
+    // other; a square beyond the board.
+    let start = app.legal_moves(&json!({"variant": "canadian"})).await;
+    let across = app.legal_moves(&json!({"variant": "canadian", "fen": "W:WK67:B12"})).await;
+    let beyond = app.post_json("/v1/legal-moves", &json!({"variant": "canadian", "fen": "W:W73:B1"})).await;
+
+    // Assert
+    let notations = |body: &Value| -> Vec<String> {
+        body["moves"].as_array().expect("moves").iter().map(|m| m["notation"].as_str().unwrap().to_owned()).collect()
+    };
+    assert_eq!(notations(&start).len(), 11, "{start}");
+    assert!(notations(&start).contains(&"43-37".to_owned()), "{start}");
+    assert_eq!(notations(&across), ["67x6"], "{across}");
+    assert_eq!(across["moves"][0]["captures"], json!([12]));
+    let problem = assert_problem(beyond, 422, "invalid_position").await;
+    assert!(problem["detail"].as_str().is_some_and(|d| d.contains("73")), "{problem}");
 }

@@ -8,6 +8,25 @@ use reqwest::header::{HeaderMap, CONTENT_TYPE};
 use reqwest::{Method, RequestBuilder, Response, StatusCode};
 use serde_json::Value;
 
+/// Every variant id, in the order `GET /v1/variants` lists them.
+pub const VARIANT_IDS: [&str; 15] = [
+    "english",
+    "russian",
+    "brazilian",
+    "international",
+    "spanish",
+    "italian",
+    "czech",
+    "turkish",
+    "frisian",
+    "frysk",
+    "pool",
+    "thai",
+    "antidraughts",
+    "breakthrough",
+    "canadian",
+];
+
 /// A running server and a client for it.
 pub struct TestApp {
     /// `http://127.0.0.1:<port>`.

@@ -4,28 +4,11 @@ use reqwest::header::IF_NONE_MATCH;
 use reqwest::{Method, StatusCode};
 use serde_json::Value;
 
-use crate::helpers::{assert_problem, header, ok_json, spawn_app};
-
-const IDS: [&str; 14] = [
-    "english",
-    "russian",
-    "brazilian",
-    "international",
-    "spanish",
-    "italian",
-    "czech",
-    "turkish",
-    "frisian",
-    "frysk",
-    "pool",
-    "thai",
-    "antidraughts",
-    "breakthrough",
-];
+use crate::helpers::{assert_problem, header, ok_json, spawn_app, VARIANT_IDS};
 
 /// The PDN GameType each variant lists (PDN 3.0; for Frysk!, lidraughts' 97; 20 for
 /// antidraughts and breakthrough, which PDN does not number).
-const GAME_TYPES: [(&str, u64); 14] = [
+const GAME_TYPES: [(&str, u64); 15] = [
     ("english", 21),
     ("russian", 25),
     ("brazilian", 26),
@@ -40,6 +23,7 @@ const GAME_TYPES: [(&str, u64); 14] = [
     ("thai", 31),
     ("antidraughts", 20),
     ("breakthrough", 20),
+    ("canadian", 27),
 ];
 
 #[tokio::test]
@@ -53,10 +37,10 @@ async fn variants_lists_every_variant_with_its_fields() {
     // Assert
     let body = ok_json(response).await;
     let variants = body.as_array().expect("a list");
-    assert_eq!(variants.len(), IDS.len(), "{body}");
+    assert_eq!(variants.len(), VARIANT_IDS.len(), "{body}");
     let mut ids: Vec<&str> = variants.iter().map(|v| v["id"].as_str().expect("an id")).collect();
     ids.sort_unstable();
-    let mut expected = IDS.to_vec();
+    let mut expected = VARIANT_IDS.to_vec();
     expected.sort_unstable();
     assert_eq!(ids, expected);
     for variant in variants {
@@ -71,7 +55,11 @@ async fn variants_lists_every_variant_with_its_fields() {
         assert!(draw["quiet_reset"].is_string(), "{variant}");
         assert!(draw["endgame"].is_boolean(), "{variant}");
         let ten_by_ten = ["international", "frisian", "frysk", "antidraughts", "breakthrough"];
-        let expected_size = if ten_by_ten.iter().any(|id| variant["id"] == *id) { 10 } else { 8 };
+        let expected_size = match variant["id"].as_str() {
+            Some("canadian") => 12,
+            Some(id) if ten_by_ten.contains(&id) => 10,
+            _ => 8,
+        };
         assert_eq!(size, expected_size, "{variant}");
         let game_type = GAME_TYPES.iter().find(|(id, _)| variant["id"] == *id).map(|(_, n)| *n);
         assert_eq!(variant["pdn_game_type"].as_u64(), game_type, "{variant}");
@@ -90,6 +78,12 @@ async fn variants_lists_every_variant_with_its_fields() {
     assert_eq!(rules("frisian")["king_move_limit"], 3);
     assert_eq!(rules("frisian")["capture_precedence"], serde_json::json!(["most_value", "with_king"]));
     assert_eq!(rules("international")["straight_captures"], false);
+    let canadian = variants.iter().find(|v| v["id"] == "canadian").unwrap();
+    assert_eq!((canadian["squares"].as_u64(), canadian["fen"].as_str()), (Some(72), Some("W:W43-72:B1-30")));
+    let mut canadian_rules = rules("canadian");
+    assert_eq!(canadian_rules["men_per_side"], 30);
+    canadian_rules["men_per_side"] = 20.into();
+    assert_eq!(canadian_rules, rules("international"), "otherwise International's rules");
 }
 
 #[tokio::test]
@@ -134,7 +128,7 @@ async fn variants_with_a_stale_if_none_match_answer_200() {
         app.request(Method::GET, "/v1/variants").header(IF_NONE_MATCH, "\"not-the-tag\"").send().await.unwrap();
 
     // Assert
-    assert_eq!(ok_json(response).await.as_array().unwrap().len(), IDS.len());
+    assert_eq!(ok_json(response).await.as_array().unwrap().len(), VARIANT_IDS.len());
 }
 
 #[tokio::test]

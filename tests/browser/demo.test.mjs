@@ -199,7 +199,7 @@ async function finishedGames(page) {
 }
 
 async function otherVariants(page) {
-  log('frisian, thai, antidraughts, breakthrough: a capture along a row, a start, two other goals');
+  log('frisian, thai, antidraughts, breakthrough, canadian: a capture along a row, starts, two other goals, a 12x12 capture');
   await newGame(page, { variant: 'frisian', you: 'both', fen: 'W:W27:B28,1' });
   await settled(page, 'human', 0);
   await clickMove(page, [27, 29], 'human', 1);
@@ -221,6 +221,15 @@ async function otherVariants(page) {
   await clickMove(page, [6, 1], 'over', 1);
   assert.equal(await page.getAttribute('#result', 'data-reason'), 'first_king');
   assert.equal(await page.textContent('#result'), 'White wins: White crowned the first king.');
+
+  await newGame(page, { variant: 'canadian', you: 'both' });
+  await settled(page, 'human', 0);
+  assert.equal(await page.locator('#board rect.square').count(), 72, 'the 12x12 board');
+  assert.equal(await page.locator('#board g.piece').count(), 60, 'thirty men each');
+  await newGame(page, { variant: 'canadian', you: 'both', fen: 'W:WK67:B12' });
+  await settled(page, 'human', 0);
+  await clickMove(page, [67, 6], 'over', 1);
+  assert.deepEqual(await history(page), ['67x6']);
   assertClean('other variants');
 }
 

@@ -5,8 +5,8 @@
 
 use super::{play, position, status_after};
 use draughts_api::rules::ruleset::{
-    Antidraughts, Brazilian, Breakthrough, Czech, English, Frisian, Frysk, International, Italian, Pool, Russian,
-    Spanish, Thai, Turkish,
+    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International, Italian, Pool,
+    Russian, Spanish, Thai, Turkish,
 };
 use draughts_api::rules::{Color, Game, GameRules, Move, PlayError, Rules, Status, Variant, WinReason};
 
@@ -44,6 +44,7 @@ fn taking_the_last_piece_wins_in_every_variant() {
         last_piece_taken::<Pool>("B:W22:B18", "18x25", Color::Black),
         last_piece_taken::<Thai>("B:W22:B18", "18x25", Color::Black),
         last_piece_taken::<Breakthrough>("W:W32:B27", "32x21", Color::White),
+        last_piece_taken::<Canadian>("W:W56:B50", "56x45", Color::White),
         // §10.3: the side left without a piece has won.
         last_piece_taken::<Antidraughts>("W:W32:B27", "32x21", Color::Black),
     ];
@@ -68,6 +69,7 @@ fn a_side_with_pieces_but_no_legal_move_loses_in_every_variant() {
         blocked::<Pool>("W:W29:B25,22", Color::Black),
         blocked::<Thai>("W:W29:B25,22", Color::Black),
         blocked::<Breakthrough>("B:W41,47:B36", Color::White),
+        blocked::<Canadian>("B:W61,68:B55", Color::White),
         // §10.3: the blocked side has won.
         blocked::<Antidraughts>("B:W41,47:B36", Color::Black),
     ];

@@ -98,7 +98,7 @@ fn an_ambiguous_short_form_names_both_candidates() {
     match table.find("22x6") {
         Err(MoveTextError::Ambiguous(found)) => {
             assert_eq!(found.len(), 2);
-            let candidates: Vec<String> = found.iter().map(|mv| notation(&table, mv)).collect();
+            let candidates: Vec<String> = found.iter().map(|&i| table.notation(&table.entries()[i]).into()).collect();
             assert_eq!(candidates, vec!["22x13x6".to_owned(), "22x15x6".to_owned()]);
         }
         other => panic!("{other:?}"),

@@ -5,6 +5,7 @@
 mod antidraughts;
 mod brazilian;
 mod breakthrough;
+mod canadian;
 mod common;
 mod czech;
 mod english;
@@ -19,6 +20,7 @@ mod turkish;
 
 use std::collections::BTreeSet;
 
+use draughts_api::rules::bitboard::Word;
 use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
 use draughts_api::rules::{DrawReason, DrawRules, Game, GameRules, Move, Position, Rules, Status};
 
@@ -28,18 +30,18 @@ pub fn position<R: Rules>(fen: &str) -> Position<R> {
 }
 
 /// The legal moves of `fen` with their routes (captures mandatory).
-pub fn move_table<R: Rules>(fen: &str) -> MoveTable {
+pub fn move_table<R: Rules>(fen: &str) -> MoveTable<R::Board> {
     MoveTable::new(&position::<R>(fen), true)
 }
 
 /// The text a move table writes for one of its moves.
-pub fn notation(table: &MoveTable, mv: &Move) -> String {
+pub fn notation<W: Word>(table: &MoveTable<W>, mv: &Move<W>) -> String {
     let entry = table.entry(mv).unwrap_or_else(|| panic!("{mv:?} is not in the table"));
     table.notation(entry).into()
 }
 
 /// Every move of a table, in its notation.
-pub fn notations(table: &MoveTable) -> BTreeSet<String> {
+pub fn notations<W: Word>(table: &MoveTable<W>) -> BTreeSet<String> {
     table.entries().iter().map(|e| table.notation(e).into()).collect()
 }
 
@@ -64,12 +66,12 @@ pub fn assert_legal<R: Rules>(fen: &str, expected: &[&str]) {
 }
 
 /// The legal move of `fen` that `text` names, or why there is none.
-pub fn find<R: Rules>(fen: &str, text: &str) -> Result<Move, MoveTextError> {
+pub fn find<R: Rules>(fen: &str, text: &str) -> Result<Move<R::Board>, MoveTextError> {
     move_table::<R>(fen).find(text)
 }
 
 /// Finds `text` among the legal moves of the game and plays it.
-pub fn play<R: Rules>(game: &mut Game<R>, text: &str) -> Move {
+pub fn play<R: Rules>(game: &mut Game<R>, text: &str) -> Move<R::Board> {
     let table = MoveTable::new(game.position(), game.rules().mandatory_capture);
     let mv = table.find(text).unwrap_or_else(|e| panic!("{:?} {}: {text}: {e}", R::VARIANT, game.position()));
     game.play(&mv).unwrap_or_else(|e| panic!("{:?} {}: {text}: {e:?}", R::VARIANT, game.position()));

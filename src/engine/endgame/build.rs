@@ -61,6 +61,8 @@ pub enum BuildError {
     /// The variant is won otherwise than by leaving the other side without a piece or a move,
     /// which is all the databases solve.
     Goal(Variant),
+    /// The variant's board has more squares than a database indexes (64).
+    Board(Variant),
     /// More pieces than a database holds.
     TooManyPieces(u32),
     /// A file could not be written, or the directory made.
@@ -74,6 +76,9 @@ impl core::fmt::Display for BuildError {
         match self {
             BuildError::Goal(variant) => {
                 write!(f, "{variant} is not won by taking every piece: endgame databases solve only games that are")
+            }
+            BuildError::Board(variant) => {
+                write!(f, "{variant}'s board has more than 64 squares: endgame databases index no larger board")
             }
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces: at most {MAX_PIECES} are supported"),
             BuildError::File(e) => e.fmt(f),
@@ -94,6 +99,9 @@ pub fn variant_dir(dir: &Path, variant: Variant) -> PathBuf {
 pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event)) -> Result<Summary, BuildError> {
     if R::GOAL != Goal::Standard {
         return Err(BuildError::Goal(R::VARIANT));
+    }
+    if R::GEOMETRY.squares > 64 {
+        return Err(BuildError::Board(R::VARIANT));
     }
     if max_pieces > MAX_PIECES {
         return Err(BuildError::TooManyPieces(max_pieces));

@@ -11,7 +11,7 @@
 //! square stand for no position. Depends on the board geometry only.
 
 use super::material::Material;
-use crate::rules::geometry::Geometry;
+use crate::rules::geometry::{Geometry, INDEXES};
 use crate::rules::{Bitboard, Color, Position, Rules, Setup};
 
 /// Pieces of a position with White to move, as four sets.
@@ -47,8 +47,8 @@ impl Pieces {
     pub fn position<R: Rules>(&self) -> Position<R> {
         let setup = Setup {
             side_to_move: Color::White,
-            pieces: [self.own_men | self.own_kings, self.their_men | self.their_kings],
-            kings: self.own_kings | self.their_kings,
+            pieces: [(self.own_men | self.own_kings).wide(), (self.their_men | self.their_kings).wide()],
+            kings: (self.own_kings | self.their_kings).wide(),
             repeated: Bitboard::EMPTY,
         };
         Position::new(setup).expect("an indexed position is legal")
@@ -91,7 +91,7 @@ pub struct Indexer {
     own_man_squares: Bitboard,
     their_man_squares: Bitboard,
     /// The square each square becomes when the board is turned half round.
-    turned: [u8; 64],
+    turned: [u8; INDEXES],
 }
 
 /// The bits below `square`.
@@ -113,7 +113,7 @@ fn nth_square(set: Bitboard, n: u32) -> u8 {
 impl Indexer {
     /// The indexer of `geometry`'s board.
     pub fn new(geometry: &Geometry) -> Indexer {
-        let mut turned = [0u8; 64];
+        let mut turned = [0u8; INDEXES];
         let last = geometry.size - 1;
         for square in geometry.valid {
             let (row, column) = geometry.coords[square as usize];
@@ -124,11 +124,12 @@ impl Indexer {
                 .expect("turning the board half round keeps playable squares playable");
             turned[square as usize] = target;
         }
+        let valid = geometry.squares();
         Indexer {
-            valid: geometry.valid,
+            valid,
             squares: geometry.squares as u32,
-            own_man_squares: geometry.valid.minus(geometry.crowning_row(Color::White)),
-            their_man_squares: geometry.valid.minus(geometry.crowning_row(Color::Black)),
+            own_man_squares: valid.minus(geometry.crowning_row(Color::White)),
+            their_man_squares: valid.minus(geometry.crowning_row(Color::Black)),
             turned,
         }
     }
@@ -148,19 +149,23 @@ impl Indexer {
     /// with colours swapped with Black to move.
     #[inline]
     pub fn pieces<R: Rules>(&self, position: &Position<R>) -> Pieces {
+        debug_assert!(R::GEOMETRY.squares <= 64, "the databases index boards of up to 64 squares");
         let (white, black) = (Color::White, Color::Black);
+        // The identity on the boards the databases cover.
+        let men = |color: Color| Bitboard::narrow(position.men(color).wide());
+        let kings = |color: Color| Bitboard::narrow(position.kings(color).wide());
         match position.side_to_move() {
             Color::White => Pieces {
-                own_men: position.men(white),
-                own_kings: position.kings(white),
-                their_men: position.men(black),
-                their_kings: position.kings(black),
+                own_men: men(white),
+                own_kings: kings(white),
+                their_men: men(black),
+                their_kings: kings(black),
             },
             Color::Black => Pieces {
-                own_men: self.turn(position.men(black)),
-                own_kings: self.turn(position.kings(black)),
-                their_men: self.turn(position.men(white)),
-                their_kings: self.turn(position.kings(white)),
+                own_men: self.turn(men(black)),
+                own_kings: self.turn(kings(black)),
+                their_men: self.turn(men(white)),
+                their_kings: self.turn(kings(white)),
             },
         }
     }

@@ -29,7 +29,7 @@ impl<'a> EndgameProbe<'a> {
     /// The probe for a search of `game`, if `endgames` hold its variant and the game is played
     /// with captures mandatory (the databases know no other rule).
     pub fn new<R: Rules>(endgames: Option<&'a Endgames>, game: &Game<R>) -> Option<EndgameProbe<'a>> {
-        if R::GOAL != Goal::Standard {
+        if R::GOAL != Goal::Standard || R::GEOMETRY.squares > 64 {
             return None;
         }
         let tables = endgames?.variant(R::VARIANT)?;

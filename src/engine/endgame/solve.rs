@@ -297,7 +297,7 @@ fn for_each_predecessor<R: Rules>(
         let others = before.own_men.without(to);
         for dir in (0..4).filter(|d| directions >> d & 1 != 0) {
             let from = g.step(to, opposite(dir));
-            if from != NONE && !occupied.contains(from) && !g.crowning_row(Color::White).contains(from) {
+            if from != NONE && !occupied.contains(from) && !g.crowning_row::<u64>(Color::White).contains(from) {
                 visit(&Pieces { own_men: others.with(from), ..before })?;
             }
         }
@@ -435,8 +435,11 @@ mod tests {
                 let position = p.position::<R>();
                 let turned = Position::<R>::new(crate::rules::Setup {
                     side_to_move: Color::Black,
-                    pieces: [indexer.turn(p.their_men | p.their_kings), indexer.turn(p.own_men | p.own_kings)],
-                    kings: indexer.turn(p.own_kings | p.their_kings),
+                    pieces: [
+                        indexer.turn(p.their_men | p.their_kings).wide(),
+                        indexer.turn(p.own_men | p.own_kings).wide(),
+                    ],
+                    kings: indexer.turn(p.own_kings | p.their_kings).wide(),
                     repeated: crate::rules::Bitboard::EMPTY,
                 })
                 .expect("legal");

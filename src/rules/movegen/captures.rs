@@ -30,24 +30,25 @@ const VALUE_BITS: u32 = 13;
 
 /// Puts the captures of the side to move that the precedence rules allow into `sink`.
 #[inline]
-pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
-    generate_by(position, EVERY_SQUARE, sink);
+pub fn generate<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, sink: &mut S) {
+    generate_by(position, R::GEOMETRY.squares(), sink);
 }
 
 /// Puts the legal captures of the piece on `from` into `sink`, and perhaps others. Where no
 /// precedence rule ranks captures against each other, a piece's legal captures do not depend
 /// on the other pieces' and only its own are searched; otherwise every capture is.
 #[inline]
-pub fn generate_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, sink: &mut S) {
-    generate_by(position, if R::PRECEDENCE.is_empty() { Bitboard::from_index(from) } else { EVERY_SQUARE }, sink);
+pub fn generate_from<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, from: u8, sink: &mut S) {
+    generate_by(
+        position,
+        if R::PRECEDENCE.is_empty() { Bitboard::from_index(from) } else { R::GEOMETRY.squares() },
+        sink,
+    );
 }
-
-/// Every square: no piece left out of [`generate_by`].
-const EVERY_SQUARE: Bitboard = Bitboard(u64::MAX);
 
 /// [`generate`] for the pieces on `pieces` only.
 #[inline(always)]
-fn generate_by<R: Rules, S: MoveSink>(position: &Position<R>, pieces: Bitboard, sink: &mut S) {
+fn generate_by<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, pieces: Bitboard<R::Board>, sink: &mut S) {
     let side = position.side_to_move();
     let jumps = side.specialize(|side| ManJumps::of(position, side));
     let capturing_men = jumps.men() & pieces;
@@ -99,7 +100,7 @@ pub fn count<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
         *going = jumps.from[dir].minus(ending);
         takes_king |= (g.shift(jumps.from[dir], dir) & enemy_kings).any();
     }
-    let searched = going_on.iter().fold(Bitboard::EMPTY, |all, &going| all | going);
+    let searched = Bitboard::union(&going_on);
     if searched.is_empty() {
         return if ranks_kings && takes_king { generated(position, counting) } else { total };
     }
@@ -115,12 +116,12 @@ pub fn count<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
 fn going_on_counted<R: Rules>(
     position: &Position<R>,
     counting: Counting,
-    jumps: &ManJumps,
-    going_on: &[Bitboard; DIRECTIONS],
+    jumps: &ManJumps<R::Board>,
+    going_on: &[Bitboard<R::Board>; DIRECTIONS],
 ) -> usize {
     let mut list = MoveList::counting(counting);
     let mut search = Search::new(position, &mut list);
-    for from in going_on.iter().fold(Bitboard::EMPTY, |all, &going| all | going) {
+    for from in Bitboard::union(going_on) {
         search.start(from, false);
         for (dir, going) in going_on.iter().enumerate() {
             if going.contains(from) {
@@ -139,17 +140,17 @@ fn generated<R: Rules>(position: &Position<R>, counting: Counting) -> usize {
     list.len()
 }
 
-struct Search<'a, R: Rules, S: MoveSink> {
+struct Search<'a, R: Rules, S: MoveSink<R::Board>> {
     sink: &'a mut S,
     /// Enemy pieces not yet captured in this sequence.
-    targets: Bitboard,
-    enemy_kings: Bitboard,
+    targets: Bitboard<R::Board>,
+    enemy_kings: Bitboard<R::Board>,
     /// Every piece on the board before the move.
-    all: Bitboard,
+    all: Bitboard<R::Board>,
     /// Squares a piece cannot land on or pass through.
-    occupied: Bitboard,
-    captured: Bitboard,
-    crowning: Bitboard,
+    occupied: Bitboard<R::Board>,
+    captured: Bitboard<R::Board>,
+    crowning: Bitboard<R::Board>,
     man_directions: u8,
     from: u8,
     by_king: bool,
@@ -166,7 +167,7 @@ struct Search<'a, R: Rules, S: MoveSink> {
     _rules: core::marker::PhantomData<R>,
 }
 
-impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
+impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
     /// Captured pieces leave the board as they are jumped.
     const IMMEDIATE: bool = matches!(R::REMOVAL, Removal::Immediate | Removal::Passing);
     /// A capture may not turn back 180° on its last jump.
@@ -278,7 +279,7 @@ impl<'a, R: Rules, S: MoveSink> Search<'a, R, S> {
     /// The capture of a man from `from` in direction `dir`, which `jumps` found, and every
     /// sequence it starts.
     #[inline(always)]
-    fn first_jump(&mut self, from: u8, dir: usize, jumps: &ManJumps) {
+    fn first_jump(&mut self, from: u8, dir: usize, jumps: &ManJumps<R::Board>) {
         let offset = R::GEOMETRY.offsets[dir] as i16;
         let victim = (from as i16 + offset) as u8;
         let landing = (from as i16 + 2 * offset) as u8;

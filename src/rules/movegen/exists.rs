@@ -25,7 +25,7 @@ pub fn any_capture<R: Rules>(position: &Position<R>) -> bool {
     }
     let g = R::GEOMETRY;
     let victims = position.pieces(side.opponent());
-    let empty = g.valid.minus(position.occupied());
+    let empty = g.squares().minus(position.occupied());
     if !R::FLYING_KINGS {
         return each_direction(R::capture_directions())
             .any(|dir| (g.shift_back(g.shift_back(empty, dir) & victims, dir) & kings).any());
@@ -58,10 +58,10 @@ pub fn any_quiet_move<R: Rules>(position: &Position<R>) -> bool {
 /// ([`any_capture`]). The one-piece form of `quiet::generate`'s rules (the property tests hold
 /// the two to the same moves), at a fraction of the cost of generating every quiet move.
 #[inline]
-pub fn quiet_step<R: Rules>(position: &Position<R>, from: u8, to: u8) -> Option<Move> {
+pub fn quiet_step<R: Rules>(position: &Position<R>, from: u8, to: u8) -> Option<Move<R::Board>> {
     let g = R::GEOMETRY;
     let side = position.side_to_move();
-    let empty = g.valid.minus(position.occupied());
+    let empty = g.squares().minus(position.occupied());
     if !position.pieces(side).contains(from) || !empty.contains(to) {
         return None;
     }
@@ -82,5 +82,5 @@ pub fn quiet_step<R: Rules>(position: &Position<R>, from: u8, to: u8) -> Option<
     }
     let directions = R::man_move_directions(side);
     let steps_there = (0..4).any(|dir| directions >> dir & 1 != 0 && g.step(from, dir) == to);
-    steps_there.then(|| Move::quiet(from, to, g.crowning_row(side).contains(to)))
+    steps_there.then(|| Move::quiet(from, to, g.crowning_row::<R::Board>(side).contains(to)))
 }

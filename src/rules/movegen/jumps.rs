@@ -5,26 +5,26 @@
 //! it can capture again from its landing square is read from the same whole-board test made
 //! before the move, and a jump known to end there needs no search.
 
-use crate::rules::bitboard::Bitboard;
+use crate::rules::bitboard::{Bitboard, Word};
 use crate::rules::color::Color;
 use crate::rules::geometry::DIRECTIONS;
 use crate::rules::position::Position;
 use crate::rules::ruleset::{Promotion, Rules};
 
 /// Which men of one side can capture, in which direction, and where such a capture ends.
-pub struct ManJumps {
+pub struct ManJumps<W: Word> {
     /// For each direction, the men that can capture in that direction.
-    pub from: [Bitboard; DIRECTIONS],
+    pub from: [Bitboard<W>; DIRECTIONS],
     /// The squares on which a man's first jump ends the capture.
-    pub ends: Bitboard,
+    pub ends: Bitboard<W>,
 }
 
-impl ManJumps {
+impl<W: Word> ManJumps<W> {
     /// The first jumps of the men of `side` (the side to move).
     #[inline(always)]
-    pub fn of<R: Rules>(position: &Position<R>, side: Color) -> ManJumps {
+    pub fn of<R: Rules<Board = W>>(position: &Position<R>, side: Color) -> ManJumps<W> {
         let g = R::GEOMETRY;
-        let empty = g.valid.minus(position.occupied());
+        let empty = g.squares().minus(position.occupied());
         let mut victims = position.pieces(side.opponent());
         if !R::MEN_CAPTURE_KINGS {
             victims = victims.minus(position.kings(side.opponent()));
@@ -51,13 +51,13 @@ impl ManJumps {
 
     /// The men that can capture.
     #[inline(always)]
-    pub fn men(&self) -> Bitboard {
-        self.from.iter().fold(Bitboard::EMPTY, |all, &from| all | from)
+    pub fn men(&self) -> Bitboard<W> {
+        Bitboard::union(&self.from)
     }
 
     /// The men whose capture in direction `dir` ends after one jump.
     #[inline(always)]
-    pub fn ending<R: Rules>(&self, dir: usize) -> Bitboard {
+    pub fn ending<R: Rules<Board = W>>(&self, dir: usize) -> Bitboard<W> {
         let g = R::GEOMETRY;
         self.from[dir] & g.shift_back(g.shift_back(self.ends, dir), dir)
     }

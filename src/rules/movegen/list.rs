@@ -3,6 +3,7 @@
 use smallvec::{smallvec, SmallVec};
 
 use super::sink::MoveSink;
+use crate::rules::bitboard::Word;
 use crate::rules::mv::Move;
 
 /// Moves kept inline before a list spills to the heap; no position of a real game comes near.
@@ -23,26 +24,26 @@ pub enum Counting {
 /// The legal moves of a position (or, for perft tables counted that way, every capture
 /// sequence or route; see [`Counting`]).
 #[derive(Clone, Debug, Default)]
-pub struct MoveList {
-    moves: SmallVec<[Move; INLINE_MOVES]>,
+pub struct MoveList<W: Word = u64> {
+    moves: SmallVec<[Move<W>; INLINE_MOVES]>,
     counting: Counting,
 }
 
-impl MoveList {
+impl<W: Word> MoveList<W> {
     /// An empty list that merges capture routes ending in the same move.
     #[inline]
-    pub fn new() -> MoveList {
+    pub fn new() -> MoveList<W> {
         MoveList::default()
     }
 
     /// An empty list that counts entries as `counting` says.
-    pub fn counting(counting: Counting) -> MoveList {
+    pub fn counting(counting: Counting) -> MoveList<W> {
         MoveList { moves: SmallVec::new(), counting }
     }
 
     /// The moves.
     #[inline]
-    pub fn as_slice(&self) -> &[Move] {
+    pub fn as_slice(&self) -> &[Move<W>] {
         &self.moves
     }
 
@@ -60,31 +61,31 @@ impl MoveList {
 
     /// Iterates over the moves.
     #[inline]
-    pub fn iter(&self) -> core::slice::Iter<'_, Move> {
+    pub fn iter(&self) -> core::slice::Iter<'_, Move<W>> {
         self.moves.iter()
     }
 
     /// Whether `mv` is in the list.
-    pub fn contains(&self, mv: &Move) -> bool {
+    pub fn contains(&self, mv: &Move<W>) -> bool {
         self.moves.contains(mv)
     }
 }
 
-impl MoveSink for MoveList {
+impl<W: Word> MoveSink<W> for MoveList<W> {
     #[inline]
     fn clear(&mut self) {
         self.moves.clear();
     }
 
     #[inline]
-    fn push_capture(&mut self, mv: Move, _path: &[u8]) {
+    fn push_capture(&mut self, mv: Move<W>, _path: &[u8]) {
         if self.counting != Counting::Moves || !self.moves.contains(&mv) {
             self.moves.push(mv);
         }
     }
 
     #[inline]
-    fn push_quiet(&mut self, mv: Move) {
+    fn push_quiet(&mut self, mv: Move<W>) {
         self.moves.push(mv);
     }
 
@@ -99,9 +100,9 @@ impl MoveSink for MoveList {
     }
 }
 
-impl<'a> IntoIterator for &'a MoveList {
-    type Item = &'a Move;
-    type IntoIter = core::slice::Iter<'a, Move>;
+impl<'a, W: Word> IntoIterator for &'a MoveList<W> {
+    type Item = &'a Move<W>;
+    type IntoIter = core::slice::Iter<'a, Move<W>>;
     fn into_iter(self) -> Self::IntoIter {
         self.moves.iter()
     }
@@ -117,17 +118,17 @@ pub type Routes = SmallVec<[Route; 1]>;
 /// Every legal move with every route it can be played by: what notation needs to read a
 /// move written as a path and to write the shortest unambiguous form. Not for the hot path.
 #[derive(Clone, Debug, Default)]
-pub struct PathList {
+pub struct PathList<W: Word = u64> {
     /// Each legal move once, with its routes.
-    pub moves: Vec<(Move, Routes)>,
+    pub moves: Vec<(Move<W>, Routes)>,
 }
 
-impl MoveSink for PathList {
+impl<W: Word> MoveSink<W> for PathList<W> {
     fn clear(&mut self) {
         self.moves.clear();
     }
 
-    fn push_capture(&mut self, mv: Move, path: &[u8]) {
+    fn push_capture(&mut self, mv: Move<W>, path: &[u8]) {
         let mut route = Route::new();
         route.push(mv.from);
         route.extend_from_slice(path);
@@ -137,7 +138,7 @@ impl MoveSink for PathList {
         }
     }
 
-    fn push_quiet(&mut self, mv: Move) {
+    fn push_quiet(&mut self, mv: Move<W>) {
         self.moves.push((mv, smallvec![Route::from_slice(&[mv.from, mv.to])]));
     }
 

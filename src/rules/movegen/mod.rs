@@ -23,7 +23,7 @@ use super::ruleset::Rules;
 /// Puts every legal move of `position` into `sink`. With `mandatory_capture` false (the
 /// house rule of docs/rules.md §11) quiet moves are legal beside the variant's legal captures.
 #[inline]
-pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture: bool, sink: &mut S) {
+pub fn generate<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, mandatory_capture: bool, sink: &mut S) {
     captures::generate(position, sink);
     if !mandatory_capture || sink.is_empty() {
         quiet::generate(position, sink);
@@ -34,7 +34,7 @@ pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, mandatory_capture
 /// variant ranks captures, every capture is searched): what replaying a capture written
 /// `from-to` needs, without searching every piece's captures.
 #[inline]
-pub fn captures_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, sink: &mut S) {
+pub fn captures_from<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, from: u8, sink: &mut S) {
     captures::generate_from(position, from, sink);
 }
 
@@ -42,7 +42,7 @@ pub fn captures_from<R: Rules, S: MoveSink>(position: &Position<R>, from: u8, si
 /// generating the quiet moves (false when captures are mandatory and there are some): what a
 /// search needs at its leaves, where only captures are played on.
 #[inline]
-pub fn captures_noting_quiet<R: Rules, S: MoveSink>(
+pub fn captures_noting_quiet<R: Rules, S: MoveSink<R::Board>>(
     position: &Position<R>,
     mandatory_capture: bool,
     sink: &mut S,

@@ -9,16 +9,16 @@ use crate::rules::ruleset::Rules;
 
 /// Puts every move without capture of the side to move into `sink`.
 #[inline]
-pub fn generate<R: Rules, S: MoveSink>(position: &Position<R>, sink: &mut S) {
+pub fn generate<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, sink: &mut S) {
     position.side_to_move().specialize(|side| generate_for(position, side, &mut *sink))
 }
 
 #[inline(always)]
-fn generate_for<R: Rules, S: MoveSink>(position: &Position<R>, side: Color, sink: &mut S) {
+fn generate_for<R: Rules, S: MoveSink<R::Board>>(position: &Position<R>, side: Color, sink: &mut S) {
     let g = R::GEOMETRY;
-    let empty = g.valid.minus(position.occupied());
+    let empty = g.squares().minus(position.occupied());
     let men = position.men(side);
-    let crowning = g.crowning_row(side);
+    let crowning = g.crowning_row::<R::Board>(side);
     let directions = R::man_move_directions(side);
     for dir in 0..4 {
         if directions >> dir & 1 == 0 {
@@ -64,7 +64,7 @@ pub fn exists<R: Rules>(position: &Position<R>) -> bool {
 #[inline(always)]
 fn exists_for<R: Rules>(position: &Position<R>, side: Color) -> bool {
     let g = R::GEOMETRY;
-    let empty = g.valid.minus(position.occupied());
+    let empty = g.squares().minus(position.occupied());
     let men = position.men(side);
     let kings = position.kings(side);
     let man_directions = R::man_move_directions(side);
@@ -83,7 +83,7 @@ pub fn count<R: Rules>(position: &Position<R>) -> usize {
 #[inline(always)]
 fn count_for<R: Rules>(position: &Position<R>, side: Color) -> usize {
     let g = R::GEOMETRY;
-    let empty = g.valid.minus(position.occupied());
+    let empty = g.squares().minus(position.occupied());
     let men = position.men(side);
     let kings = position.kings(side);
     let man_directions = R::man_move_directions(side);

@@ -7,6 +7,7 @@
 use compact_str::CompactString;
 use smallvec::SmallVec;
 
+use crate::rules::bitboard::Word;
 use crate::rules::game::Game;
 use crate::rules::movegen::{PathList, Routes};
 use crate::rules::mv::Move;
@@ -97,8 +98,8 @@ pub enum MoveTextError {
     },
     /// Readable, but no legal move goes that way.
     Illegal,
-    /// Several legal moves go that way.
-    Ambiguous(Vec<Move>),
+    /// Several legal moves go that way: their places in the move table's entries.
+    Ambiguous(Vec<usize>),
 }
 
 impl MoveTextError {
@@ -187,9 +188,9 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextErr
 
 /// One legal move and every route (origin, landing squares…, destination) it can take.
 #[derive(Clone, Debug)]
-pub struct Entry {
+pub struct Entry<W: Word = u64> {
     /// The move.
-    pub mv: Move,
+    pub mv: Move<W>,
     /// Its routes; the first is the one shown as its `path`.
     pub routes: Routes,
 }
@@ -201,14 +202,14 @@ const ROOM_FOR_MOVES: usize = 16;
 
 /// The legal moves of a position with their routes, for reading and writing move text.
 #[derive(Clone, Debug)]
-pub struct MoveTable {
-    entries: Vec<Entry>,
+pub struct MoveTable<W: Word = u64> {
+    entries: Vec<Entry<W>>,
     naming: &'static Naming,
 }
 
-impl MoveTable {
+impl<W: Word> MoveTable<W> {
     /// The legal moves of `position`, sorted by origin, destination and route.
-    pub fn new<R: Rules>(position: &Position<R>, mandatory_capture: bool) -> MoveTable {
+    pub fn new<R: Rules<Board = W>>(position: &Position<R>, mandatory_capture: bool) -> MoveTable<W> {
         let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
         position.generate_into(mandatory_capture, &mut paths);
         MoveTable::sorted::<R>(paths)
@@ -216,16 +217,16 @@ impl MoveTable {
 
     /// The legal moves of the current position of `game`, under its rules and history (a king
     /// that has made its most moves in a row cannot step): none once the game is over.
-    pub fn of_game<R: Rules>(game: &Game<R>) -> MoveTable {
+    pub fn of_game<R: Rules<Board = W>>(game: &Game<R>) -> MoveTable<W> {
         let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
         game.generate_into(&mut paths);
         MoveTable::sorted::<R>(paths)
     }
 
     /// The table of the moves in `paths`.
-    fn sorted<R: Rules>(paths: PathList) -> MoveTable {
+    fn sorted<R: Rules<Board = W>>(paths: PathList<W>) -> MoveTable<W> {
         let naming = &R::NAMING;
-        let mut entries: Vec<Entry> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
+        let mut entries: Vec<Entry<W>> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
         for entry in &mut entries {
             entry.routes.sort_by(|a, b| compare_routes(naming, a, b));
         }
@@ -234,7 +235,7 @@ impl MoveTable {
     }
 
     /// The legal moves with their routes.
-    pub fn entries(&self) -> &[Entry] {
+    pub fn entries(&self) -> &[Entry<W>] {
         &self.entries
     }
 
@@ -245,32 +246,33 @@ impl MoveTable {
 
     /// The legal move that `text` names: the move whose route is exactly the squares written,
     /// else the only move whose route passes them in order.
-    pub fn find(&self, text: &str) -> Result<Move, MoveTextError> {
+    pub fn find(&self, text: &str) -> Result<Move<W>, MoveTextError> {
         self.find_squares(&parse_squares(text, self.naming)?)
     }
 
     /// The legal move that these squares name, read by [`parse_squares`]: as [`MoveTable::find`].
-    pub fn find_squares(&self, squares: &[u8]) -> Result<Move, MoveTextError> {
+    pub fn find_squares(&self, squares: &[u8]) -> Result<Move<W>, MoveTextError> {
         if let Some(entry) = self.entries.iter().find(|e| e.routes.iter().any(|r| r[..] == squares[..])) {
             return Ok(entry.mv);
         }
-        let mut found: Vec<Move> =
-            self.entries.iter().filter(|e| e.routes.iter().any(|r| route_matches(r, squares))).map(|e| e.mv).collect();
-        match found.len() {
-            0 => Err(MoveTextError::Illegal),
-            1 => Ok(found.remove(0)),
+        let found: Vec<usize> = (0..self.entries.len())
+            .filter(|&i| self.entries[i].routes.iter().any(|r| route_matches(r, squares)))
+            .collect();
+        match found[..] {
+            [] => Err(MoveTextError::Illegal),
+            [only] => Ok(self.entries[only].mv),
             _ => Err(MoveTextError::Ambiguous(found)),
         }
     }
 
     /// The entry of `mv`, if it is legal here.
-    pub fn entry(&self, mv: &Move) -> Option<&Entry> {
+    pub fn entry(&self, mv: &Move<W>) -> Option<&Entry<W>> {
         self.entries.iter().find(|e| e.mv == *mv)
     }
 
     /// The shortest unambiguous PDN text of `entry`: `from-to` / `fromxto`, then with one
     /// intermediate square, then the whole route.
-    pub fn notation(&self, entry: &Entry) -> CompactString {
+    pub fn notation(&self, entry: &Entry<W>) -> CompactString {
         let mv = entry.mv;
         let rivals = || self.entries.iter().filter(move |e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to);
         let unique = |squares: &[u8]| !rivals().any(|e| e.routes.iter().any(|r| route_matches(r, squares)));
@@ -289,7 +291,7 @@ impl MoveTable {
 
     /// The squares joined by the move's separator, built on the stack and kept inline (no
     /// allocation) up to 24 bytes.
-    fn write(&self, mv: Move, squares: &[u8]) -> CompactString {
+    fn write(&self, mv: Move<W>, squares: &[u8]) -> CompactString {
         let separator = if mv.is_capture() { b'x' } else { b'-' };
         let mut text: SmallVec<[u8; 64]> = SmallVec::new();
         for (i, &square) in squares.iter().enumerate() {

@@ -7,7 +7,7 @@ use crate::rules::{Move, Rules};
 
 /// The captured pieces of `mv` in the order `route` takes them: on each leg, the captured
 /// piece on the line between the leg's two squares.
-pub fn captured_in_order<R: Rules>(route: &[u8], mv: Move) -> SmallVec<[u8; 24]> {
+pub fn captured_in_order<R: Rules>(route: &[u8], mv: Move<R::Board>) -> SmallVec<[u8; 24]> {
     let g = R::GEOMETRY;
     let mut out = SmallVec::new();
     if !mv.is_capture() {

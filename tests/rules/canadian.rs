@@ -1,10 +1,10 @@
 //! Canadian draughts (docs/rules.md §10.6): International rules on the 12x12 board, thirty men
 //! each on the five nearest rows, squares numbered 1–72 from Black's side.
 
-use super::{assert_legal, find, moves, notations, position};
+use super::{assert_draw, assert_legal, endgame_only, find, moves, notations, position, quiet_moves_only, DrawCase};
 use draughts_api::rules::notation::pdn::MoveTable;
 use draughts_api::rules::ruleset::Canadian;
-use draughts_api::rules::{Color, ParsePositionError, Position, PositionError};
+use draughts_api::rules::{Color, DrawReason, ParsePositionError, Position, PositionError};
 
 #[test]
 fn white_moves_first_from_thirty_men_each() {
@@ -61,4 +61,28 @@ fn a_black_man_may_not_stand_on_whites_back_row() {
         Position::<Canadian>::from_fen("W:W30:B72"),
         Err(ParsePositionError::Position(PositionError::ManOnCrowningRow(Color::Black, _)))
     ));
+}
+
+#[test]
+fn twenty_five_moves_each_of_kings_only_draw_as_in_international() {
+    // docs/rules.md §10.6, §2: 50 plies of king moves without capture.
+    assert_draw::<Canadian>(DrawCase {
+        fen: "W:WK70,K72:BK1,K3",
+        shuttles: [("72", "66"), ("1", "7")],
+        rules: quiet_moves_only::<Canadian>(),
+        drawn_after: 50,
+        reason: DrawReason::QuietMoves,
+    });
+}
+
+#[test]
+fn three_kings_against_one_draw_after_sixteen_moves_each_as_in_international() {
+    // docs/rules.md §10.6, §2 (FMJD 6.3): 32 plies once three kings face a lone king.
+    assert_draw::<Canadian>(DrawCase {
+        fen: "W:WK67,K68,K69:BK1",
+        shuttles: [("67", "61"), ("1", "7")],
+        rules: endgame_only::<Canadian>(),
+        drawn_after: 32,
+        reason: DrawReason::Endgame,
+    });
 }

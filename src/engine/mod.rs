@@ -18,4 +18,4 @@ pub mod zobrist;
 
 pub use depth::Depth;
 pub use score::{Outcome, Score};
-pub use search::{search, Limits, Report, TableUse};
+pub use search::{analyze, search, Analysis, Limits, Line, Report, TableUse};

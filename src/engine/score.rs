@@ -33,7 +33,8 @@ impl Score {
         Score(raw)
     }
 
-    /// The raw number, for code that compares scores with search bounds.
+    /// The raw number, for tests that compare scores.
+    #[cfg(test)]
     pub(crate) const fn raw(self) -> i32 {
         self.0
     }

@@ -84,13 +84,59 @@ fn fresh_table_slots(budget: core::time::Duration) -> usize {
 /// Searches the current position of `game` within `limits`: the engine's one entry point.
 /// `None` only when the side to move has no legal move.
 pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report<R::Board>> {
+    analyze(game, limits, 1, &[]).map(Analysis::into_report)
+}
+
+/// One of the best moves an analysis found: its score for the side to move and its expected
+/// line.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Line<W: Word = u64> {
+    /// The move.
+    pub mv: Move<W>,
+    /// Its score for the side to move, exact (not a bound) at the depth reached.
+    pub score: Score,
+    /// The expected line, `mv` first.
+    pub pv: Vec<Move<W>>,
+}
+
+/// What an analysis of several lines found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis<W: Word = u64> {
+    /// The best moves, best first (at least one).
+    pub lines: Vec<Line<W>>,
+    /// The last iteration completed for every line.
+    pub depth: Depth,
+    /// Positions visited.
+    pub nodes: u64,
+}
+
+impl<W: Word> Analysis<W> {
+    /// The report of the best line.
+    pub fn into_report(self) -> Report<W> {
+        let Analysis { lines, depth, nodes } = self;
+        let Line { mv, score, pv } = lines.into_iter().next().expect("an analysis has a line");
+        Report { best: mv, score, depth, nodes, pv }
+    }
+}
+
+/// The `lines` best moves of the current position of `game` (at most as many as it has,
+/// leaving out `excluded`), each with its exact score: at every depth the best move is
+/// searched first, then the best of the others, and so on, each within its own window
+/// (multi-PV). `None` when no move is left to search.
+pub fn analyze<R: Rules>(
+    game: &Game<R>,
+    limits: &Limits,
+    lines: usize,
+    excluded: &[Move<R::Board>],
+) -> Option<Analysis<R::Board>> {
     match limits.table {
         TableUse::Kept => KEPT_TABLE.with_borrow_mut(|table| {
-            search_with_table(game, limits, table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS)))
+            let table = table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS));
+            analyze_with_table(game, limits, lines, excluded, table)
         }),
         TableUse::Fresh => {
             let budget = limits.deadline.saturating_duration_since(Instant::now());
-            search_with_table(game, limits, &mut Table::new(fresh_table_slots(budget)))
+            analyze_with_table(game, limits, lines, excluded, &mut Table::new(fresh_table_slots(budget)))
         }
     }
 }
@@ -106,68 +152,93 @@ const ASPIRATION_WINDOW: i32 = 20;
 /// How often (in nodes) the clock and the cancel flag are read.
 const CHECK_EVERY: u64 = 1024;
 
-/// Searches the current position of `game` with `table` (which may hold results of earlier
-/// searches, of any variant); `limits.table` is not read.
-pub(crate) fn search_with_table<R: Rules>(
+/// [`analyze`] with `table`; `limits.table` is not read.
+pub(crate) fn analyze_with_table<R: Rules>(
     game: &Game<R>,
     limits: &Limits,
+    lines: usize,
+    excluded: &[Move<R::Board>],
     table: &mut Table,
-) -> Option<Report<R::Board>> {
+) -> Option<Analysis<R::Board>> {
     let root = *game.position();
     let legal = game.legal_moves();
-    let first = *legal.as_slice().first()?;
+    let mut order: Vec<usize> = (0..legal.len()).filter(|&i| !excluded.contains(&legal.as_slice()[i])).collect();
+    let first = *order.first()?;
+    let lines = lines.clamp(1, order.len());
     table.new_search(zobrist::salt(R::VARIANT, game.rules()));
     let mut searcher = Searcher::new(game, limits, table);
     let mut rng = fastrand::Rng::with_seed(limits.seed);
     let noise: Vec<i32> =
         legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
-    let mut result = Report { best: first, score: Score::ZERO, depth: Depth::default(), nodes: 0, pv: vec![first] };
     let hash = zobrist::hash(&root);
-    let mut order: Vec<usize> = (0..legal.len()).collect();
+    // The lines of the last complete iteration (at first, the first move, unsearched).
+    let mut best: Vec<(usize, i32)> = vec![(first, 0)];
+    let mut depth_reached = Depth::default();
+    let mut pvs: Vec<Vec<Move<R::Board>>> = vec![vec![legal.as_slice()[first]]];
     let started = Instant::now();
     for depth in 1..=limits.max_depth.get().max(1) {
-        // An aspiration window round the last score; a side it fails on is opened and the
-        // iteration searched again, unless the clock ran out: then a move that failed high
-        // stands, and one that failed low was not allowed to displace the last best move.
-        let last = result.score.raw();
-        let mut window = if depth >= ASPIRATION_MIN_DEPTH && limits.noise == 0 && last.abs() < WIN_THRESHOLD {
-            (last - ASPIRATION_WINDOW, last + ASPIRATION_WINDOW)
-        } else {
-            (-WIN, WIN)
-        };
-        let found = loop {
-            let found = searcher.root(&root, hash, &legal, &mut order, &noise, depth as i32, window);
-            match found {
-                Some(_) if searcher.stopped => break found,
-                Some((_, score)) if score <= window.0 && window.0 > -WIN => window.0 = -WIN,
-                Some((_, score)) if score >= window.1 && window.1 < WIN => window.1 = WIN,
-                _ => break found,
+        let mut found: Vec<(usize, i32)> = Vec::with_capacity(lines);
+        // Each line is the best of the moves the lines before it left; its window is centred
+        // on its own last score.
+        let mut rest = core::mem::take(&mut order);
+        for k in 0..lines {
+            let last = best.get(k).map_or(0, |&(_, score)| score);
+            let Some((index, score)) =
+                searcher.root_line(&root, hash, &legal, &mut rest, &noise, depth as i32, last, limits.noise)
+            else {
+                break;
+            };
+            found.push((index, score));
+            if searcher.stopped {
+                break;
             }
-        };
-        let Some((best, score)) = found else {
-            break;
-        };
-        result.best = legal.as_slice()[best];
-        result.score = Score::from_raw(score);
-        result.pv = searcher.principal_variation(&root, hash, result.best);
-        if searcher.stopped {
-            // A cut-short iteration: its best move so far stands, its depth is not reached.
+            rest.retain(|&i| i != index);
+            if rest.is_empty() {
+                break;
+            }
+        }
+        // The next iteration tries this one's lines first, then the other moves as ordered.
+        order = found
+            .iter()
+            .map(|&(i, _)| i)
+            .chain(rest.iter().copied().filter(|i| !found.iter().any(|f| f.0 == *i)))
+            .collect();
+        if found.is_empty() {
             break;
         }
-        result.depth = Depth::plies(depth);
-        // A forced result is final; a single legal move needs no thought; another iteration
-        // would most likely not finish in the time left.
+        let complete = !searcher.stopped && found.len() == lines;
+        if complete {
+            best = found;
+        } else {
+            // A cut-short iteration: the lines it finished stand, the last iteration's fill
+            // the rest; its depth is not reached.
+            for (index, score) in core::mem::take(&mut best) {
+                if found.len() < lines && !found.iter().any(|f| f.0 == index) {
+                    found.push((index, score));
+                }
+            }
+            best = found;
+        }
+        pvs = best.iter().map(|&(i, _)| searcher.principal_variation(&root, hash, legal.as_slice()[i])).collect();
+        if !complete {
+            break;
+        }
+        depth_reached = Depth::plies(depth);
+        // Forced results are final; a single move needs no thought; another iteration would
+        // most likely not finish in the time left.
         let elapsed = started.elapsed();
         let budget = limits.deadline.saturating_duration_since(started);
-        if score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs()
-            || legal.len() == 1 && depth >= 4
-            || elapsed * 4 > budget * 3
-        {
+        let forced = best.iter().all(|&(_, score)| score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs());
+        if forced || order.len() == 1 && depth >= 4 || elapsed * 4 > budget * 3 {
             break;
         }
     }
-    result.nodes = searcher.nodes;
-    Some(result)
+    let lines = best
+        .iter()
+        .zip(pvs)
+        .map(|(&(index, score), pv)| Line { mv: legal.as_slice()[index], score: Score::from_raw(score), pv })
+        .collect();
+    Some(Analysis { lines, depth: depth_reached, nodes: searcher.nodes })
 }
 
 /// (pieces, kings) on the board: endgame counts carry on only while this stays the same.
@@ -242,6 +313,40 @@ impl<'a, R: Rules> Searcher<'a, R> {
             probing: false,
             endgame: EndgameProbe::new(limits.endgames, game),
             _rules: core::marker::PhantomData,
+        }
+    }
+
+    /// One line of one iteration at the root, over the moves `order` holds: the index of the
+    /// best and its exact score, searched first within an aspiration window round `last` (its
+    /// score at the last iteration) and again with the failing side opened, unless the clock
+    /// ran out: then a move that failed high stands, and one that failed low was not allowed
+    /// to displace the first move. `None` if the search was stopped before any move was fully
+    /// searched.
+    #[allow(clippy::too_many_arguments)]
+    fn root_line(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        moves: &MoveList<R::Board>,
+        order: &mut [usize],
+        noise: &[i32],
+        depth: i32,
+        last: i32,
+        level_noise: i32,
+    ) -> Option<(usize, i32)> {
+        let mut window = if depth >= ASPIRATION_MIN_DEPTH as i32 && level_noise == 0 && last.abs() < WIN_THRESHOLD {
+            (last - ASPIRATION_WINDOW, last + ASPIRATION_WINDOW)
+        } else {
+            (-WIN, WIN)
+        };
+        loop {
+            let found = self.root(position, hash, moves, order, noise, depth, window);
+            match found {
+                Some(_) if self.stopped => return found,
+                Some((_, score)) if score <= window.0 && window.0 > -WIN => window.0 = -WIN,
+                Some((_, score)) if score >= window.1 && window.1 < WIN => window.1 = WIN,
+                _ => return found,
+            }
         }
     }
 
@@ -758,7 +863,12 @@ fn from_table(score: i32, ply: usize) -> i32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::{Antidraughts, Breakthrough, English, International};
+
+    /// The search of `game` with `table`.
+    fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<Report<R::Board>> {
+        analyze_with_table(game, limits, 1, &[], table).map(Analysis::into_report)
+    }
+    use crate::rules::ruleset::{Antidraughts, Breakthrough, English, International, Russian};
     use crate::rules::GameRules;
 
     fn game<R: Rules>(fen: &str) -> Game<R> {
@@ -913,5 +1023,51 @@ mod tests {
         let result = search_with_table(&game, &limits(far, &cancel, 10), &mut Table::new(1 << 12)).expect("a move");
         assert!(result.best.is_capture());
         assert_eq!(result.score, Score::win_in_plies(1));
+    }
+
+    /// The analysis of `fen` to `depth` plies: `lines` lines, leaving out `excluded`.
+    fn analyzed<R: Rules>(fen: &str, depth: u32, lines: usize, excluded: &[Move<R::Board>]) -> Analysis<R::Board> {
+        let cancel = AtomicBool::new(false);
+        let far = Instant::now() + core::time::Duration::from_secs(3600);
+        analyze_with_table(&game::<R>(fen), &limits(far, &cancel, depth), lines, excluded, &mut Table::new(1 << 16))
+            .expect("a move")
+    }
+
+    /// Each line's score is what a search of the moves the lines before it left finds.
+    fn lines_agree_with_searches_that_leave_the_better_moves_out<R: Rules>(fen: &str, depth: u32) {
+        let analysis = analyzed::<R>(fen, depth, 3, &[]);
+        assert_eq!(analysis.lines.len(), 3, "{fen}");
+        assert_eq!(analysis.depth, Depth::plies(depth), "{fen}");
+        for k in 0..3 {
+            let excluded: Vec<_> = analysis.lines[..k].iter().map(|line| line.mv).collect();
+            let single = analyzed::<R>(fen, depth, 1, &excluded);
+            assert_eq!(single.lines[0].score, analysis.lines[k].score, "{fen}: line {}", k + 1);
+            assert_eq!(analysis.lines[k].pv[0], analysis.lines[k].mv);
+            assert!(k == 0 || analysis.lines[k].score <= analysis.lines[k - 1].score, "{fen}: line {}", k + 1);
+        }
+        let moves: Vec<_> = analysis.lines.iter().map(|line| line.mv).collect();
+        assert!(moves.iter().enumerate().all(|(i, mv)| !moves[..i].contains(mv)), "{fen}: a move listed twice");
+    }
+
+    #[test]
+    fn each_line_of_an_analysis_scores_as_a_search_without_the_lines_before_it() {
+        // Deeper, the pruning of each search depends on what the searches before it left in
+        // the table and the move-ordering history, so scores may differ by a few hundredths.
+        for depth in 1..=3 {
+            for fen in [English::START_FEN, "B:W21,25,29,30:B10,12,26", "W:W22,23,K30:B5,9,K27"] {
+                lines_agree_with_searches_that_leave_the_better_moves_out::<English>(fen, depth);
+            }
+            lines_agree_with_searches_that_leave_the_better_moves_out::<International>(International::START_FEN, depth);
+            lines_agree_with_searches_that_leave_the_better_moves_out::<Russian>(Russian::START_FEN, depth);
+        }
+    }
+
+    #[test]
+    fn an_analysis_asked_for_more_lines_than_moves_lists_every_move_once() {
+        // Black's man on 26 has two moves, one of them a crowning; the others are blocked.
+        let analysis = analyzed::<English>("B:W21,25,29,30:B10,12,26", 6, 10, &[]);
+        let legal = game::<English>("B:W21,25,29,30:B10,12,26").legal_moves();
+        assert_eq!(analysis.lines.len(), legal.len());
+        assert!(legal.iter().all(|mv| analysis.lines.iter().any(|line| line.mv == *mv)));
     }
 }

@@ -42,6 +42,7 @@ fn think<R: Rules>(game: &Game<R>, depth: u32, budget: Duration, endgames: Optio
         seed: 1,
         table: TableUse::Fresh,
         endgames,
+        score_matters: false,
     };
     search(game, &limits).expect("a move")
 }

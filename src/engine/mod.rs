@@ -9,6 +9,7 @@ pub mod depth;
 pub mod draws;
 pub mod endgame;
 pub mod eval;
+pub mod expected;
 pub mod patterns;
 pub mod score;
 pub mod search;
@@ -17,5 +18,6 @@ pub mod tt;
 pub mod zobrist;
 
 pub use depth::Depth;
+pub use expected::expected_score;
 pub use score::{Outcome, Score};
 pub use search::{analyze, search, Analysis, Limits, Line, Report, TableUse};

@@ -38,6 +38,10 @@ pub struct Limits<'a> {
     pub table: TableUse,
     /// Endgame databases to probe, if any (docs/endgame.md).
     pub endgames: Option<&'a Endgames>,
+    /// Whether the score is wanted as much as the move (an analysis, a review): then a
+    /// position with one legal move is searched as deep as any other, where a computer move
+    /// plays it after a few plies.
+    pub score_matters: bool,
 }
 
 /// Which transposition table a search fills.
@@ -197,6 +201,12 @@ pub(crate) fn analyze_with_table<R: Rules>(
                 break;
             }
         }
+        let complete = !searcher.stopped && found.len() == lines;
+        if complete {
+            // A later line can score above an earlier one (each search prunes what the ones
+            // before left in the table): the lines are given best first.
+            found.sort_by_key(|&(_, score)| core::cmp::Reverse(score));
+        }
         // The next iteration tries this one's lines first, then the other moves as ordered.
         order = found
             .iter()
@@ -206,7 +216,6 @@ pub(crate) fn analyze_with_table<R: Rules>(
         if found.is_empty() {
             break;
         }
-        let complete = !searcher.stopped && found.len() == lines;
         if complete {
             best = found;
         } else {
@@ -229,7 +238,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
         let elapsed = started.elapsed();
         let budget = limits.deadline.saturating_duration_since(started);
         let forced = best.iter().all(|&(_, score)| score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs());
-        if forced || order.len() == 1 && depth >= 4 || elapsed * 4 > budget * 3 {
+        if forced || order.len() == 1 && depth >= 4 && !limits.score_matters || elapsed * 4 > budget * 3 {
             break;
         }
     }
@@ -884,6 +893,7 @@ mod tests {
             seed: 1,
             table: TableUse::Fresh,
             endgames: None,
+            score_matters: false,
         }
     }
 

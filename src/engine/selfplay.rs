@@ -64,6 +64,7 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(&[Record]))
                 seed: rng.u64(..),
                 table: TableUse::Kept,
                 endgames: None,
+                score_matters: false,
             };
             let Some(found) = search(&game, &limits) else { break };
             if game.play(&found.best).is_err() {

@@ -13,10 +13,12 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
+use crate::engine::Depth;
 use crate::rules::notation::{fen, pdn};
+use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
 use crate::service::object_only::optional_object;
 use crate::service::whole_number::optional_whole_number;
-use crate::service::{Difficulty, GameRequest, RuleOverrides, SearchSettings};
+use crate::service::{AnalysisSettings, Difficulty, GameRequest, ReviewSettings, RuleOverrides, SearchSettings};
 
 use super::error::ApiError;
 
@@ -123,9 +125,10 @@ macro_rules! game_body {
         $(#[$meta])*
         pub struct $name {
             /// The variant id or alias (`english`, `russian`, `brazilian`, `international`,
-            /// `spanish`, `italian`, `czech`, `turkish`, `pool`, `thai`, `antidraughts`,
-            /// `breakthrough`; also `american`, `checkers`, `polish`, `american-pool`,
-            /// `giveaway`), in any case. Any other name is `404 unknown_variant`.
+            /// `spanish`, `italian`, `czech`, `turkish`, `frisian`, `frysk`, `pool`, `thai`,
+            /// `antidraughts`, `breakthrough`, `canadian`; also `american`, `checkers`,
+            /// `polish`, `frysk!`, `american-pool`, `giveaway`), in any case. Any other name
+            /// is `404 unknown_variant`.
             #[schema(value_type = String, max_length = 32)]
             pub variant: CompactString,
             /// The start position as PDN FEN; the variant's start position if omitted.
@@ -197,4 +200,83 @@ game_body! {
         max_depth: None,
         seed: seed.map(u64::from),
     }
+}
+
+/// The deepest search a request may ask for, in plies.
+pub const MAX_DEPTH: u32 = 64;
+
+/// A whole number of a body's field checked against its range, as `invalid_json` naming the
+/// field.
+fn in_range(field: &str, value: Option<u32>, range: core::ops::RangeInclusive<u32>) -> Result<Option<u32>, ApiError> {
+    match value {
+        Some(v) if !range.contains(&v) => Err(ApiError::InvalidJson(format!(
+            "{field}: expected a whole number from {} to {}, not {v}",
+            range.start(),
+            range.end()
+        ))),
+        _ => Ok(value),
+    }
+}
+
+game_body! {
+    /// `analyze`: a game and how deeply to analyse its position.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19"], "lines": 3, "time_ms": 1000}))]
+    AnalyzeBody {
+        /// How many of the best moves to give, from 1 to 10 (3 if omitted).
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(minimum = 1, maximum = 10)]
+        lines: Option<u32>,
+        /// The most time the analysis may take, in milliseconds (1000 if omitted, or the
+        /// server's `MAX_SEARCH_MS` when `depth` is given), capped by `MAX_SEARCH_MS`.
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+        time_ms: Option<u32>,
+        /// Search to this depth in plies, from 1 to 64, unless the time runs out first.
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(minimum = 1, maximum = 64)]
+        depth: Option<u32>,
+    }
+    extra: Result<AnalysisSettings, ApiError> = analysis_settings(lines, time_ms, depth)
+}
+
+/// The settings of an analysis body, its numbers checked against their ranges.
+fn analysis_settings(
+    lines: Option<u32>,
+    time_ms: Option<u32>,
+    depth: Option<u32>,
+) -> Result<AnalysisSettings, ApiError> {
+    let lines = in_range("lines", lines, 1..=u32::from(MAX_LINES))?.map_or(DEFAULT_LINES, |n| n as u8);
+    let depth = in_range("depth", depth, 1..=MAX_DEPTH)?;
+    Ok(AnalysisSettings {
+        lines,
+        budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
+        max_depth: depth.map(Depth::plies),
+    })
+}
+
+game_body! {
+    /// `review`: a game to review move by move, and how long to search each position.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"], "time_ms": 100}))]
+    ReviewBody {
+        /// The time each position may be searched, in milliseconds (100 if omitted, or the
+        /// server's `MAX_SEARCH_MS` when `depth` is given), capped by `MAX_SEARCH_MS`.
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+        time_ms: Option<u32>,
+        /// Search each position to this depth in plies, from 1 to 64, unless its time runs out
+        /// first.
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(minimum = 1, maximum = 64)]
+        depth: Option<u32>,
+    }
+    extra: Result<ReviewSettings, ApiError> = review_settings(time_ms, depth)
+}
+
+/// The settings of a review body, its depth checked against its range.
+fn review_settings(time_ms: Option<u32>, depth: Option<u32>) -> Result<ReviewSettings, ApiError> {
+    let depth = in_range("depth", depth, 1..=MAX_DEPTH)?;
+    Ok(ReviewSettings {
+        budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
+        max_depth: depth.map(Depth::plies),
+    })
 }

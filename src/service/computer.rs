@@ -117,6 +117,8 @@ pub struct SearchKey {
     budget: Duration,
     max_depth: Depth,
     seed: Option<u64>,
+    /// The number of lines asked for (1 for a computer move).
+    lines: u8,
 }
 
 /// A search waiting for a thread: run with the cancel flag and the endgame databases, if any.
@@ -147,7 +149,7 @@ impl PreparedSearch {
         let max_depth = settings.max_depth.unwrap_or(level.max_depth);
         let random = level.noise > 0;
         let key = (!random || settings.seed.is_some())
-            .then(|| search_key(&game, difficulty, budget, max_depth, settings.seed));
+            .then(|| search_key(&game, difficulty, budget, max_depth, settings.seed, 1));
         let seed = settings.seed.unwrap_or_else(|| fastrand::u64(..));
         PreparedSearch {
             key,
@@ -164,6 +166,7 @@ impl PreparedSearch {
                     seed,
                     table: level.table,
                     endgames,
+                    score_matters: false,
                 };
                 let report = engine::search(&game, &limits);
                 answer(game, difficulty, report, started.elapsed())
@@ -204,12 +207,15 @@ impl PreparedSearch {
     }
 }
 
-fn search_key<R: Rules>(
+/// The key of a search of `game` at `difficulty` within `budget` and `max_depth`, for `lines`
+/// lines.
+pub(super) fn search_key<R: Rules>(
     game: &Game<R>,
     difficulty: Difficulty,
     budget: Duration,
     max_depth: Depth,
     seed: Option<u64>,
+    lines: u8,
 ) -> SearchKey {
     let position = game.position();
     let reversible = game.reversible_positions();
@@ -226,6 +232,7 @@ fn search_key<R: Rules>(
         budget,
         max_depth,
         seed,
+        lines,
     }
 }
 
@@ -251,11 +258,7 @@ fn answer<R: Rules>(
     let mv = table.entry(&report.best).map(|e| MoveView::of::<R>(&table, e));
     let pv = notation_of_line(&before, mandatory, &report.pv);
     let _ = game.play(&report.best);
-    let (score, score_kind) = match report.score.outcome() {
-        Outcome::Value(v) => (v, None),
-        Outcome::WinIn(n) => (n as i32, Some(ScoreKind::WinIn)),
-        Outcome::LossIn(n) => (-(n as i32), Some(ScoreKind::LossIn)),
-    };
+    let (score, score_kind) = score_view(report.score);
     ComputerMove {
         mv: mv.unwrap_or_else(|| unlisted_move::<R>(&report.best)),
         fen: game.position().to_fen(),
@@ -272,9 +275,19 @@ fn answer<R: Rules>(
     }
 }
 
+/// A score as the API writes it: hundredths of a man, or with its kind, moves to a forced
+/// result (negative for a loss).
+pub(super) fn score_view(score: engine::Score) -> (i32, Option<ScoreKind>) {
+    match score.outcome() {
+        Outcome::Value(v) => (v, None),
+        Outcome::WinIn(n) => (n as i32, Some(ScoreKind::WinIn)),
+        Outcome::LossIn(n) => (-(n as i32), Some(ScoreKind::LossIn)),
+    }
+}
+
 /// The view of a move that is not in its position's move table: cannot happen, since the
 /// search only plays legal moves; shown from its squares rather than panicking.
-fn unlisted_move<R: Rules>(mv: &Move<R::Board>) -> MoveView {
+pub(super) fn unlisted_move<R: Rules>(mv: &Move<R::Board>) -> MoveView {
     let name = |s: u8| super::views::Square(R::NAMING.name(s));
     MoveView {
         notation: compact_str::format_compact!("{}-{}", R::NAMING.name(mv.from), R::NAMING.name(mv.to)),
@@ -287,7 +300,7 @@ fn unlisted_move<R: Rules>(mv: &Move<R::Board>) -> MoveView {
 }
 
 /// The notation of each move of `line`, played from `start`.
-fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[Move<R::Board>]) -> Vec<String> {
+pub(super) fn notation_of_line<R: Rules>(start: &Position<R>, mandatory: bool, line: &[Move<R::Board>]) -> Vec<String> {
     let mut position = *start;
     let mut out = Vec::with_capacity(line.len());
     for mv in line {

@@ -4,9 +4,11 @@
 
 use core::time::Duration;
 
+use super::analysis::{AnalysisSettings, PreparedAnalysis};
 use super::computer::{ComputerMoveError, PreparedSearch, SearchSettings};
 use super::replay::{play_text, replay, ReplayError};
 use super::request::GameRequest;
+use super::review::{PreparedReview, ReviewSettings};
 use super::views::{AppliedMove, LegalMoves, MoveView, PositionView};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Game, Rules, VariantVisitor};
@@ -89,6 +91,44 @@ pub fn prepare_search(
         }
     }
     with_game(request, Prepare(settings, max_budget))?
+}
+
+/// The analysis of the position `request` reaches, ready to run; `max_budget` caps the time
+/// it may take.
+pub fn prepare_analysis(
+    request: &GameRequest,
+    settings: AnalysisSettings,
+    max_budget: Duration,
+) -> Result<PreparedAnalysis, ComputerMoveError> {
+    struct Prepare(AnalysisSettings, Duration);
+    impl OnGame for Prepare {
+        type Output = Result<PreparedAnalysis, ComputerMoveError>;
+        fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
+            let status = game.status();
+            if status.is_over() {
+                return Err(ComputerMoveError::GameOver(status));
+            }
+            Ok(PreparedAnalysis::new(game, self.0, self.1))
+        }
+    }
+    with_game(request, Prepare(settings, max_budget))?
+}
+
+/// The review of every move of the game `request` describes, ready to run; `max_budget` caps
+/// the time of each search.
+pub fn prepare_review(
+    request: &GameRequest,
+    settings: ReviewSettings,
+    max_budget: Duration,
+) -> Result<PreparedReview, ReplayError> {
+    struct Prepare(ReviewSettings, Duration);
+    impl OnGame for Prepare {
+        type Output = PreparedReview;
+        fn run<R: Rules>(self, game: Game<R>) -> PreparedReview {
+            PreparedReview::new(game, self.0, self.1)
+        }
+    }
+    with_game(request, Prepare(settings, max_budget))
 }
 
 #[cfg(test)]

@@ -4,16 +4,19 @@
 //!
 //! - [`GameRequest`] and [`RuleOverrides`]: a game as a client describes it.
 //! - [`games`]: the one path from a request to a typed game ([`games::legal_moves`],
-//!   [`games::apply_move`], [`games::prepare_search`]), with [`ReplayError`]s that name the
-//!   move at fault.
+//!   [`games::apply_move`], [`games::prepare_search`], [`games::prepare_analysis`]), with
+//!   [`ReplayError`]s that name the move at fault.
 //! - [`views`]: the answers, written by serde.
 //! - [`Difficulty`]: the computer's levels; [`computer`]: its searches and their cache keys;
+//!   [`analysis`]: a position's best moves with their scores; [`review`]: a whole game's moves
+//!   judged;
 //!   [`SearchPool`] and [`SearchCache`]: the threads that run them and their recent answers;
 //!   [`load_endgames`]: the endgame databases they probe.
 //! - [`VariantView`]: a variant's rules as plain values.
 //! - [`object_only`] and [`whole_number`]: fields read strictly, with errors that say what
 //!   was expected.
 
+pub mod analysis;
 pub mod computer;
 pub mod endgames;
 pub mod games;
@@ -21,18 +24,21 @@ pub mod levels;
 pub mod object_only;
 pub mod replay;
 pub mod request;
+pub mod review;
 pub mod search_cache;
 pub mod search_pool;
 pub mod variants;
 pub mod views;
 pub mod whole_number;
 
+pub use analysis::{Analysis, AnalysisSettings, LineView, PreparedAnalysis};
 pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, SearchKey, SearchSettings};
 pub use endgames::load_endgames;
-pub use games::{apply_move, legal_moves, prepare_search};
+pub use games::{apply_move, legal_moves, prepare_analysis, prepare_review, prepare_search};
 pub use levels::Difficulty;
 pub use replay::ReplayError;
 pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
+pub use review::{MoveClass, PlyReview, PreparedReview, Review, ReviewSettings, ReviewSummary, SideReview};
 pub use search_cache::SearchCache;
 pub use search_pool::{Overloaded, PoolGauges, SearchPool, SearchTicket};
 pub use variants::VariantView;

@@ -1,7 +1,7 @@
-//! `SearchPool`: the threads that run computer-move searches, off the async runtime, behind a
-//! bounded queue. At most `threads + queue` searches are admitted at a time, counted when
-//! they are handed in, so a full pool refuses at once and deterministically; a dropped
-//! [`SearchTicket`] (the client went away) stops its search.
+//! `SearchPool`: the threads that run searches (a computer move, an analysis, a whole game's
+//! review), off the async runtime, behind a bounded queue. At most `threads + queue` jobs are
+//! admitted at a time, counted when they are handed in, so a full pool refuses at once and
+//! deterministically; a dropped [`SearchTicket`] (the client went away) stops its job.
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
@@ -11,7 +11,6 @@ use crossbeam_channel::{Receiver, Sender};
 use prometheus::IntGauge;
 use tokio::sync::oneshot;
 
-use super::computer::{ComputerMove, PreparedSearch};
 use crate::engine::endgame::Endgames;
 
 /// The pool's gauges: searches waiting and searches running.
@@ -23,10 +22,15 @@ pub struct PoolGauges {
     pub running: IntGauge,
 }
 
+/// What a thread does once the job has run and its place is free: hand the answer over.
+type Deliver = Box<dyn FnOnce() + Send>;
+
+/// A job as a thread runs it: with the cancel flag and the endgame databases.
+type Run = Box<dyn FnOnce(&AtomicBool, &Endgames) -> Deliver + Send>;
+
 struct Job {
-    search: PreparedSearch,
+    run: Run,
     cancel: Arc<AtomicBool>,
-    reply: oneshot::Sender<Option<ComputerMove>>,
 }
 
 /// A fixed set of search threads fed by a bounded queue.
@@ -42,21 +46,21 @@ pub struct SearchPool {
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Overloaded;
 
-/// A search handed to the pool. Await [`SearchTicket::answer`]; dropping the ticket stops the
-/// search (or skips it, if it has not started).
-pub struct SearchTicket {
-    answer: oneshot::Receiver<Option<ComputerMove>>,
+/// A job handed to the pool. Await [`SearchTicket::answer`]; dropping the ticket stops the
+/// job (or skips it, if it has not started).
+pub struct SearchTicket<T> {
+    answer: oneshot::Receiver<Option<T>>,
     cancel: Arc<AtomicBool>,
 }
 
-impl SearchTicket {
-    /// The search's answer; `None` if the search thread failed.
-    pub async fn answer(mut self) -> Option<ComputerMove> {
+impl<T> SearchTicket<T> {
+    /// The job's answer; `None` if it failed.
+    pub async fn answer(mut self) -> Option<T> {
         (&mut self.answer).await.ok().flatten()
     }
 }
 
-impl Drop for SearchTicket {
+impl<T> Drop for SearchTicket<T> {
     fn drop(&mut self) {
         self.cancel.store(true, Ordering::Relaxed);
     }
@@ -85,8 +89,13 @@ impl SearchPool {
         Ok(SearchPool { sender, gauges, admitted, capacity: threads + queue })
     }
 
-    /// Queues `search`, or refuses at once if `threads + queue` searches are already admitted.
-    pub fn submit(&self, search: PreparedSearch) -> Result<SearchTicket, Overloaded> {
+    /// Queues `job`, run with the cancel flag and the endgame databases, or refuses at once if
+    /// `threads + queue` jobs are already admitted.
+    pub fn submit<T, J>(&self, job: J) -> Result<SearchTicket<T>, Overloaded>
+    where
+        T: Send + 'static,
+        J: FnOnce(&AtomicBool, &Endgames) -> T + Send + 'static,
+    {
         let admit =
             self.admitted.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.capacity).then_some(n + 1));
         if admit.is_err() {
@@ -95,7 +104,13 @@ impl SearchPool {
         let (reply, answer) = oneshot::channel();
         let cancel = Arc::new(AtomicBool::new(false));
         self.gauges.queued.inc();
-        if self.sender.send(Job { search, cancel: cancel.clone(), reply }).is_err() {
+        let run: Run = Box::new(move |cancel, endgames| {
+            let answer = catch_unwind(AssertUnwindSafe(|| job(cancel, endgames))).ok();
+            Box::new(move || {
+                let _ = reply.send(answer);
+            })
+        });
+        if self.sender.send(Job { run, cancel: cancel.clone() }).is_err() {
             // Only if every search thread has died.
             self.gauges.queued.dec();
             self.admitted.fetch_sub(1, Ordering::AcqRel);
@@ -114,11 +129,10 @@ fn work(receiver: &Receiver<Job>, gauges: &PoolGauges, admitted: &AtomicUsize, e
             continue;
         }
         gauges.running.inc();
-        let cancel = job.cancel;
-        let answer = catch_unwind(AssertUnwindSafe(|| job.search.run_with(&cancel, endgames))).ok();
+        let deliver = (job.run)(&job.cancel, endgames);
         gauges.running.dec();
         // Free the place before answering, so that a client's next request finds it free.
         admitted.fetch_sub(1, Ordering::AcqRel);
-        let _ = job.reply.send(answer);
+        deliver();
     }
 }

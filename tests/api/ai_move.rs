@@ -6,28 +6,12 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    assert_problem, header, metric, ok_json, sorted_notations, spawn_app, spawn_app_with, TestApp, VARIANT_IDS,
+    assert_problem, header, metric, metrics_text, ok_json, sorted_notations, spawn_app, spawn_app_with,
+    wait_for_metric, TestApp, VARIANT_IDS,
 };
 
 async fn ai_move(app: &TestApp, body: &Value) -> Value {
     ok_json(app.post_json("/v1/ai-move", body).await).await
-}
-
-async fn metrics_text(app: &TestApp) -> String {
-    app.get("/metrics").await.text().await.expect("metrics are text")
-}
-
-/// Polls `/metrics` until `name` has `value` (or fails after ten seconds): waits for an event
-/// in another task, without guessing how long it takes.
-async fn wait_for_metric(app: &TestApp, name: &str, value: f64) {
-    let deadline = tokio::time::Instant::now() + Duration::from_secs(10);
-    loop {
-        if metric(&metrics_text(app).await, name) == value {
-            return;
-        }
-        assert!(tokio::time::Instant::now() < deadline, "{name} never reached {value}");
-        tokio::task::yield_now().await;
-    }
 }
 
 /// Asserts that `answer` is a legal move of `game` and that its position is `apply-move`'s.

@@ -183,3 +183,21 @@ pub async fn raw_until_closed(port: u16, bytes: &[u8], guard_seconds: u64) -> St
     read.await.expect("the server closes the connection").expect("the answer is read");
     String::from_utf8_lossy(&answer).into_owned()
 }
+
+/// The text of `/metrics`.
+pub async fn metrics_text(app: &TestApp) -> String {
+    app.get("/metrics").await.text().await.expect("metrics are text")
+}
+
+/// Polls `/metrics` until `name` has `value` (or fails after ten seconds): waits for an event
+/// in another task, without guessing how long it takes.
+pub async fn wait_for_metric(app: &TestApp, name: &str, value: f64) {
+    let deadline = tokio::time::Instant::now() + std::time::Duration::from_secs(10);
+    loop {
+        if metric(&metrics_text(app).await, name) == value {
+            return;
+        }
+        assert!(tokio::time::Instant::now() < deadline, "{name} never reached {value}");
+        tokio::task::yield_now().await;
+    }
+}

@@ -3,6 +3,7 @@
 //! `docs/api.md`: shapes, error codes, headers, metrics and the OpenAPI document.
 
 mod ai_move;
+mod analysis;
 mod board;
 mod bodies;
 mod contract;

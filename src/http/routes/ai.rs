@@ -42,7 +42,7 @@ pub async fn ai_move(
         }
     }
     let (variant, difficulty) = (search.variant(), search.difficulty());
-    let ticket = state.search_pool.submit(search).map_err(|_| {
+    let ticket = state.search_pool.submit(move |cancel, endgames| search.run_with(cancel, endgames)).map_err(|_| {
         state.metrics.search_rejected();
         ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
     })?;

@@ -3,11 +3,13 @@
 //! and collects the OpenAPI paths in the same step.
 
 pub mod ai;
+pub mod analyze;
 pub mod board;
 pub mod demo;
 pub mod game;
 pub mod health;
 pub mod metrics;
+pub mod review;
 pub mod variants;
 
 use actix_web::http::header;
@@ -25,6 +27,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(game::legal_moves)
         .service(game::apply_move)
         .service(ai::ai_move)
+        .service(analyze::analyze)
+        .service(review::review)
         .service(variants::list_variants)
         .service(variants::get_variant)
         .service(board::board_svg_picture)

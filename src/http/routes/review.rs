@@ -1,0 +1,121 @@
+//! `POST /v1/review`: every move of a game judged against the engine's. The review runs on one
+//! search thread; with `Accept: application/x-ndjson` each ply is sent as soon as it is known.
+
+use std::convert::Infallible;
+
+use actix_web::http::header;
+use actix_web::web::Bytes;
+use actix_web::{post, web, HttpRequest, HttpResponse};
+use serde::Serialize;
+
+use crate::http::connection::PeerSocket;
+use crate::http::dto::ReviewBody;
+use crate::http::error::{ApiError, GameErrors, Problem};
+use crate::http::extract::GameInput;
+use crate::http::state::AppState;
+use crate::service::{self, PlyReview, Review, ReviewSummary};
+
+/// Seconds a refused client is asked to wait.
+const RETRY_AFTER_SECONDS: u64 = 1;
+
+/// The media type of a streamed review: one JSON object a line.
+const NDJSON: &str = "application/x-ndjson";
+
+/// Plies a streamed review may have sent and the client not yet read before the search waits.
+const STREAM_ROOM: usize = 16;
+
+/// One line of a streamed review: a ply, or (last) the summary.
+#[derive(Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+enum ReviewLine<'a> {
+    /// A ply, as soon as it is known.
+    Ply(&'a PlyReview),
+    /// Each side's moves and the game's status, after the last ply.
+    Summary(&'a ReviewSummary),
+}
+
+impl ReviewLine<'_> {
+    /// The line as bytes, ending with a line feed.
+    fn to_bytes(&self) -> Bytes {
+        let mut line = serde_json::to_vec(self).unwrap_or_default();
+        line.push(b'\n');
+        Bytes::from(line)
+    }
+}
+
+/// Every move of a game judged: the move played against the engine's best, the scores before
+/// and after, the share of the points it gave away and its class; then a summary per side. One
+/// JSON document, or with `Accept: application/x-ndjson`, one line per ply as soon as it is
+/// known (`{"type": "ply", …}`) and the summary last (`{"type": "summary", …}`).
+#[utoipa::path(tag = "games", request_body = ReviewBody,
+    responses(
+        (status = 200, description = "The review: one document, or with `Accept: application/x-ndjson` a line per \
+            ply and the summary last",
+            content((Review = "application/json"), (String = "application/x-ndjson"))),
+        GameErrors,
+        (status = 503, description = "`overloaded`: every search thread is busy and the queue is full; see `Retry-After`",
+            body = Problem, content_type = "application/problem+json",
+            headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))
+    )
+)]
+#[post("/v1/review")]
+pub async fn review(
+    request: HttpRequest,
+    input: GameInput<ReviewBody>,
+    state: web::Data<AppState>,
+) -> Result<HttpResponse, ApiError> {
+    state.metrics.game_request(input.game.variant, "review", input.game.moves.len());
+    let prepared = service::prepare_review(&input.game, input.extra?, state.config.max_search)?;
+    let overloaded = || {
+        state.metrics.search_rejected();
+        ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
+    };
+    if wants_lines(&request) {
+        let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(STREAM_ROOM);
+        let ticket = state
+            .search_pool
+            .submit(move |cancel, endgames| {
+                let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply).to_bytes()).is_ok();
+                let review = prepared.run_with(cancel, endgames, &mut each);
+                let _ = sender.blocking_send(ReviewLine::Summary(&review.summary).to_bytes());
+            })
+            .map_err(|_| overloaded())?;
+        // The stream holds the ticket, and ends when the client goes away: the ticket is
+        // dropped with it and the review stops.
+        let peer = request.conn_data::<PeerSocket>().cloned();
+        let lines = futures_util::stream::unfold((receiver, ticket, peer), |(mut receiver, ticket, peer)| async move {
+            let line = match &peer {
+                Some(peer) => tokio::select! {
+                    line = receiver.recv() => line,
+                    () = peer.closed() => None,
+                },
+                None => receiver.recv().await,
+            };
+            line.map(|line| (Ok::<_, Infallible>(line), (receiver, ticket, peer)))
+        });
+        return Ok(HttpResponse::Ok().content_type(NDJSON).streaming(lines));
+    }
+    let ticket = state
+        .search_pool
+        .submit(move |cancel, endgames| prepared.run_with(cancel, endgames, &mut |_| true))
+        .map_err(|_| overloaded())?;
+    let answer = match request.conn_data::<PeerSocket>() {
+        Some(peer) => tokio::select! {
+            answer = ticket.answer() => answer,
+            () = peer.closed() => return Err(ApiError::ClientGone),
+        },
+        None => ticket.answer().await,
+    };
+    let review: Review = answer.ok_or_else(|| ApiError::Internal("the review failed".to_owned()))?;
+    Ok(HttpResponse::Ok().json(review))
+}
+
+/// Whether the client asks for a review line by line.
+fn wants_lines(request: &HttpRequest) -> bool {
+    request
+        .headers()
+        .get_all(header::ACCEPT)
+        .filter_map(|value| value.to_str().ok())
+        .flat_map(|value| value.split(','))
+        .any(|media| media.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case(NDJSON)))
+}

@@ -233,6 +233,33 @@ async function otherVariants(page) {
   assertClean('other variants');
 }
 
+async function analysisAndReview(page) {
+  log('english, two players: the evaluation bar and best lines, a blunder played, the review marks it');
+  await newGame(page, { variant: 'english', you: 'both', fen: 'B:W22,30:B1,10,14' });
+  await settled(page, 'human', 0);
+  await page.check('#analysis-on');
+  await page.locator('#eval-bar[data-white]').waitFor({ state: 'attached' });
+  const white = Number(await page.getAttribute('#eval-bar', 'data-white'));
+  assert.ok(white < 0.5, `Black is winning: White's share ${white}`);
+  const lines = await page.locator('#lines li').count();
+  assert.ok(lines >= 1 && lines <= 3, `${lines} best lines`);
+  assert.match(await page.textContent('#eval-text'), /depth \d+/);
+
+  // 14-18 lets White take two men: 22x15x6.
+  await clickMove(page, [14, 18], 'human', 1);
+  await clickMove(page, [22, 6], 'human', 2);
+  assert.deepEqual(await history(page), ['14-18', '22x6']);
+  await page.click('#review');
+  await page.locator('#review-summary:not([hidden])').waitFor();
+  assert.equal(await page.getAttribute('#history li[data-ply="0"]', 'data-class'), 'blunder');
+  assert.equal(await page.textContent('#review-progress'), 'Review done.');
+  const blunders = page.locator('#review-summary tr[data-side="black"] td').nth(4);
+  assert.equal(await blunders.textContent(), '1');
+  await screenshot(page, 'demo-review.png');
+  await page.uncheck('#analysis-on');
+  assertClean('analysis and review');
+}
+
 /** Clicks some legal move of the human's: a movable piece, then its first destination. */
 async function clickAnyMove(page) {
   await page.locator('#board g.piece.movable').first().click();
@@ -299,7 +326,7 @@ async function main() {
   watch(page);
   let failed = null;
   try {
-    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, againstTheComputer]) {
+    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, againstTheComputer]) {
       await part(page);
     }
     assertClean('the end');

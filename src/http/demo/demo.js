@@ -4,6 +4,8 @@
 //   POST /v1/legal-moves    the position reached by the moves so far, and its legal moves
 //   POST /v1/apply-move     plays the human's move
 //   POST /v1/ai-move        the computer's move
+//   POST /v1/analyze        the evaluation bar and the best lines of the position
+//   POST /v1/review         every move of the game judged, read line by line as it streams
 //   GET  /v1/board.svg      the picture of the board, inlined so that its squares are clickable
 //
 // The service is stateless: every request carries the whole game (`fen` and `moves`), so the
@@ -14,6 +16,10 @@ const $ = (id) => document.getElementById(id);
 const NAMES = { white: 'White', black: 'Black' };
 const other = (side) => (side === 'white' ? 'black' : 'white');
 const same = (a, b) => String(a) === String(b);
+/** How deep the evaluation bar's analysis searches (plies), and its time cap. */
+const ANALYSIS = { lines: 3, depth: 10, time_ms: 1000 };
+/** The time a review searches each position. */
+const REVIEW_MS = 100;
 
 /** An error answer of the API (application/problem+json), or a network failure. */
 class ApiProblem extends Error {
@@ -43,7 +49,7 @@ const game = {
   startSide: 'white', // who moves first from startFen
   human: 'white', // 'white', 'black' or 'both' (no computer)
   difficulty: 'normal',
-  played: [], // move objects as the API gives them, oldest first
+  played: [], // move objects as the API gives them, oldest first (`review`: its class, once reviewed)
   position: null, // { fen, side_to_move, status, moves } of the position reached
   selection: null, // { prefix: [squares clicked], candidates: [legal moves matching] }
   pending: null, // null, 'busy' (a request in flight) or 'thinking' (the computer)
@@ -78,6 +84,7 @@ async function newGame() {
   game.selection = null;
   game.computerError = null;
   $('engine').textContent = '';
+  clearReview();
   await refresh(epoch, true);
 }
 
@@ -115,6 +122,7 @@ async function settle(epoch) {
   if (epoch !== game.epoch) return;
   game.pending = null;
   update();
+  analyzePosition();
   if (!isOver() && isComputer(game.position.side_to_move)) await computerMove(epoch);
 }
 
@@ -166,9 +174,115 @@ async function undo() {
   const epoch = ++game.epoch;
   game.played.length = target;
   game.selection = null;
+  clearReview();
   game.computerError = null;
   $('engine').textContent = '';
   await refresh(epoch, false);
+}
+
+// ---------------------------------------------------------------- analysis and review
+
+/** Shows the evaluation bar and the best lines of the position reached, if asked for. */
+async function analyzePosition() {
+  const on = $('analysis-on').checked && game.position !== null && !isOver();
+  $('eval-bar').hidden = !on;
+  $('lines').hidden = !on;
+  if (!on) return;
+  const fen = game.position.fen;
+  const plies = game.played.length;
+  let answer;
+  try {
+    answer = await api('/v1/analyze', gameRequest(ANALYSIS));
+  } catch (error) {
+    showMessage(`The analysis failed: ${error.message} (${error.code}).`);
+    return;
+  }
+  // An answer about a position the game has left is dropped.
+  if (game.position === null || game.position.fen !== fen || game.played.length !== plies) return;
+  const best = answer.lines[0];
+  const white = answer.side_to_move === 'white' ? best.expected_score : 1 - best.expected_score;
+  $('eval-bar').dataset.white = String(white);
+  $('eval-white').style.width = `${(white * 100).toFixed(1)}%`;
+  $('eval-text').textContent = `${describeScore(best, answer.side_to_move)} · depth ${answer.depth}`;
+  $('lines').replaceChildren(...answer.lines.map((line) => {
+    const item = document.createElement('li');
+    const score = document.createElement('span');
+    score.className = 'score';
+    score.textContent = describeScore(line, answer.side_to_move);
+    item.append(score, line.pv.join(' '));
+    return item;
+  }));
+}
+
+/** A line's score from White's side: `+0.35`, or who wins by force and in how many moves. */
+function describeScore(line, side) {
+  if (line.score_kind) {
+    const winner = line.score_kind === 'win_in' ? side : other(side);
+    return `${NAMES[winner]} wins in ${Math.abs(line.score)}`;
+  }
+  const white = side === 'white' ? line.score : -line.score;
+  return `${white >= 0 ? '+' : ''}${(white / 100).toFixed(2)}`;
+}
+
+function clearReview() {
+  $('review-progress').textContent = '';
+  $('review-summary').hidden = true;
+}
+
+/** Reviews the moves played, marking each in the list as its line of the stream arrives. */
+async function reviewGame() {
+  const epoch = game.epoch;
+  const moves = game.played.slice();
+  $('review').disabled = true;
+  $('review-progress').textContent = `Reviewing… 0 of ${moves.length} moves`;
+  try {
+    const response = await fetch('/v1/review', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
+      body: JSON.stringify(gameRequest({ time_ms: REVIEW_MS })),
+    });
+    if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => null));
+    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
+    let buffer = '';
+    for (;;) {
+      const { value, done } = await reader.read();
+      if (done) break;
+      buffer += value;
+      let end;
+      while ((end = buffer.indexOf('\n')) >= 0) {
+        const line = JSON.parse(buffer.slice(0, end));
+        buffer = buffer.slice(end + 1);
+        if (epoch !== game.epoch) continue;
+        if (line.type === 'ply') {
+          moves[line.ply].review = line;
+          $('review-progress').textContent = `Reviewing… ${line.ply + 1} of ${moves.length} moves`;
+        } else {
+          showReviewSummary(line);
+        }
+        showHistory();
+      }
+    }
+  } catch (error) {
+    if (epoch === game.epoch) showMessage(`The review failed: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+  }
+  update();
+}
+
+function showReviewSummary(summary) {
+  $('review-progress').textContent = summary.complete ? 'Review done.' : 'The review stopped early.';
+  const row = (side) => {
+    const tr = document.createElement('tr');
+    const s = summary[side];
+    for (const text of [NAMES[side], s.best, s.good, s.inaccuracies, s.mistakes, s.blunders, s.average_loss.toFixed(3)]) {
+      const cell = document.createElement(text === NAMES[side] ? 'th' : 'td');
+      cell.textContent = String(text);
+      tr.append(cell);
+    }
+    tr.dataset.side = side;
+    return tr;
+  };
+  $('review-summary').querySelector('tbody').replaceChildren(row('white'), row('black'));
+  $('review-summary').hidden = false;
 }
 
 // ---------------------------------------------------------------- the board
@@ -256,6 +370,7 @@ function update() {
   showChoices();
   showHistory();
   $('undo').disabled = game.pending === 'busy' || undoTarget() < 0;
+  $('review').disabled = game.pending !== null || game.played.length === 0;
   $('retry').hidden = game.computerError === null;
   if (game.computerError) {
     const e = game.computerError;
@@ -356,6 +471,10 @@ function showHistory() {
     side.className = 'side';
     side.textContent = NAMES[sideAfter(ply)];
     item.append(side, move.notation);
+    if (move.review) {
+      item.dataset.class = move.review.class;
+      item.title = `${move.review.class}; the engine's move: ${move.review.best}`;
+    }
     return item;
   }));
   list.scrollTop = list.scrollHeight;
@@ -377,6 +496,8 @@ async function start() {
     game.difficulty = $('difficulty').value;
   });
   $('undo').addEventListener('click', () => undo());
+  $('review').addEventListener('click', () => reviewGame());
+  $('analysis-on').addEventListener('change', () => analyzePosition());
   $('retry').addEventListener('click', () => {
     if (game.computerError) computerMove(game.epoch);
   });

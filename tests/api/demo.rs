@@ -54,8 +54,11 @@ async fn the_demo_page_asks_nothing_of_other_hosts_and_calls_only_v1_endpoints()
         let path = call.trim_matches(|c| c == '\'' || c == '`');
         assert!(path.starts_with("/v1/") || *call == "path", "demo.js calls {call}");
     }
-    for endpoint in ["/v1/variants", "/v1/legal-moves", "/v1/apply-move", "/v1/ai-move", "/v1/board.svg"] {
+    let endpoints = ["/v1/variants", "/v1/legal-moves", "/v1/apply-move", "/v1/ai-move", "/v1/analyze", "/v1/review"];
+    for endpoint in endpoints.into_iter().chain(["/v1/board.svg"]) {
         assert!(script.contains(endpoint), "demo.js uses {endpoint}");
     }
-    assert_eq!(script.matches("fetch(").count(), 1, "one fetch, inside api()");
+    // Two fetches: api()'s, and the review's, which reads its answer as a stream.
+    let fetched: Vec<&str> = script.split("fetch(").skip(1).filter_map(|rest| rest.split(',').next()).collect();
+    assert_eq!(fetched, ["path", "'/v1/review'"], "demo.js fetches only through api() and the review");
 }

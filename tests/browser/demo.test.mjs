@@ -260,6 +260,24 @@ async function analysisAndReview(page) {
   assertClean('analysis and review');
 }
 
+async function pdnLoadAndSave(page) {
+  log('PDN: a record loaded and continued by clicking, then saved');
+  await page.fill('#pdn', '[Event "Club"]\n[GameType "21"]\n\n1. 11-15 23-19 {a comment} 2. 8-11 22-17 *');
+  await page.click('#pdn-load');
+  await settled(page, 'human', 4);
+  assert.equal(await page.inputValue('#variant'), 'english');
+  assert.deepEqual(await history(page), ['11-15', '23-19', '8-11', '22-17']);
+  assert.match(await page.textContent('#status'), /Black to move/);
+  await clickMove(page, [9, 13], 'human', 5);
+  await page.fill('#pdn', '');
+  await page.click('#pdn-save');
+  await page.waitForFunction(() => document.getElementById('pdn').value.includes('GameType'));
+  const record = await page.inputValue('#pdn');
+  assert.match(record, /\[GameType "21"\]/);
+  assert.match(record, /1\. 11-15 23-19 2\. 8-11 22-17 3\. 9-13 \*/);
+  assertClean('PDN');
+}
+
 /** Clicks some legal move of the human's: a movable piece, then its first destination. */
 async function clickAnyMove(page) {
   await page.locator('#board g.piece.movable').first().click();
@@ -326,7 +344,7 @@ async function main() {
   watch(page);
   let failed = null;
   try {
-    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, againstTheComputer]) {
+    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, pdnLoadAndSave, againstTheComputer]) {
       await part(page);
     }
     assertClean('the end');

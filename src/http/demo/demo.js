@@ -6,6 +6,8 @@
 //   POST /v1/ai-move        the computer's move
 //   POST /v1/analyze        the evaluation bar and the best lines of the position
 //   POST /v1/review         every move of the game judged, read line by line as it streams
+//   POST /v1/pdn/export     the game as a PDN record
+//   POST /v1/pdn/parse      a PDN record read back into a game
 //   GET  /v1/board.svg      the picture of the board, inlined so that its squares are clickable
 //
 // The service is stateless: every request carries the whole game (`fen` and `moves`), so the
@@ -30,11 +32,14 @@ class ApiProblem extends Error {
   }
 }
 
-/** GET `path` (no body) or POST `body` as JSON; the answer (JSON or text), or an ApiProblem. */
-async function api(path, body) {
-  const init = body === undefined
-    ? {}
-    : { method: 'POST', headers: { 'Content-Type': 'application/json' }, body: JSON.stringify(body) };
+/**
+ * GET `path` (no body) or POST `body` as JSON, asking for the media type `accept` if given; the
+ * answer (JSON or text), or an ApiProblem.
+ */
+async function api(path, body, accept) {
+  const headers = { 'Content-Type': 'application/json' };
+  if (accept) headers.Accept = accept;
+  const init = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
   const response = await fetch(path, init);
   const type = response.headers.get('Content-Type') || '';
   const data = type.includes('json') ? await response.json() : await response.text();
@@ -285,12 +290,55 @@ function showReviewSummary(summary) {
   $('review-summary').hidden = false;
 }
 
+/** Writes the game played as a PDN record into the text box. */
+async function savePdn() {
+  const tags = {};
+  if (game.human !== 'both') {
+    tags[NAMES[game.human]] = 'You';
+    tags[NAMES[other(game.human)]] = `draughts-api (${game.difficulty})`;
+  }
+  try {
+    $('pdn').value = await api('/v1/pdn/export', gameRequest({ tags }), 'application/x-pdn');
+  } catch (error) {
+    showMessage(`The game could not be saved: ${error.message} (${error.code}).`);
+  }
+}
+
+/** Reads the first game of the record in the text box and continues it, both sides by hand. */
+async function loadPdn() {
+  let answer;
+  try {
+    answer = await api('/v1/pdn/parse', { pdn: $('pdn').value });
+  } catch (error) {
+    showMessage(`The record could not be read: ${error.message} (${error.code}).`);
+    return;
+  }
+  const record = answer.games[0];
+  const epoch = ++game.epoch;
+  $('variant').value = record.variant;
+  $('you').value = 'both';
+  $('fen').value = record.start_fen;
+  game.variant = game.variants.find((v) => v.id === record.variant);
+  game.human = 'both';
+  game.startFen = record.start_fen;
+  game.played = record.moves.map((notation) => ({ notation }));
+  // The side to move at the start: the side to move at the end, or the other one after an
+  // odd number of moves.
+  game.startSide = record.moves.length % 2 === 0 ? record.side_to_move : other(record.side_to_move);
+  game.selection = null;
+  game.computerError = null;
+  $('engine').textContent = '';
+  clearReview();
+  await refresh(epoch, false);
+}
+
 // ---------------------------------------------------------------- the board
 
 async function drawBoard(epoch) {
   const params = new URLSearchParams({ variant: game.variant.id, fen: game.position.fen });
   const last = game.played[game.played.length - 1];
-  if (last) params.set('last_move', last.path.join(last.captures.length > 0 ? 'x' : '-'));
+  // A move read from a record has its notation only.
+  if (last) params.set('last_move', last.path ? last.path.join(last.captures.length > 0 ? 'x' : '-') : last.notation);
   if (game.human === 'black') params.set('flip', 'true');
   const text = await api(`/v1/board.svg?${params}`);
   if (epoch !== game.epoch) return;
@@ -497,6 +545,8 @@ async function start() {
   });
   $('undo').addEventListener('click', () => undo());
   $('review').addEventListener('click', () => reviewGame());
+  $('pdn-save').addEventListener('click', () => savePdn());
+  $('pdn-load').addEventListener('click', () => loadPdn());
   $('analysis-on').addEventListener('change', () => analyzePosition());
   $('retry').addEventListener('click', () => {
     if (game.computerError) computerMove(game.epoch);

@@ -16,7 +16,7 @@ use utoipa::{PartialSchema, ToSchema};
 use crate::rules::notation::{fen, pdn};
 use crate::service::object_only::optional_object;
 use crate::service::whole_number::optional_whole_number;
-use crate::service::{Difficulty, GameRequest, RuleOverrides, SearchSettings};
+use crate::service::{Difficulty, GameRequest, RequestedTags, RuleOverrides, SearchSettings, Tags};
 
 use super::error::ApiError;
 
@@ -197,4 +197,35 @@ game_body! {
         max_depth: None,
         seed: seed.map(u64::from),
     }
+}
+
+game_body! {
+    /// `pdn/export`: a game, and the tags to write in its record.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19"], "tags": {"White": "Ann", "Black": "Bob"}}))]
+    PdnExportBody {
+        /// Tags to write in the record (see `RequestedTags`).
+        #[serde(default)]
+        #[schema(value_type = Option<RequestedTags>)]
+        tags: Option<RequestedTags>,
+    }
+    extra: Tags = tags.map(|RequestedTags(tags)| tags).unwrap_or_default()
+}
+
+/// The longest PDN text `pdn/parse` reads, in characters.
+pub const MAX_PDN_CHARS: usize = 60_000;
+
+/// `pdn/parse`: a PDN text of one or more games.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"pdn": "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 *", "variant": null}))]
+pub struct PdnParseBody {
+    /// The PDN text: one game or many, at most 60000 characters (more is `400 invalid_json`).
+    #[schema(max_length = 60000)]
+    pub pdn: String,
+    /// The variant id or alias of every game, whatever its `GameType` tag says; omitted or
+    /// `null`: each game's `GameType` names it (International without one). An unknown name is
+    /// `404 unknown_variant`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 32)]
+    pub variant: Option<CompactString>,
 }

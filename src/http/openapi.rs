@@ -29,6 +29,7 @@ use super::routes;
     tags(
         (name = "variants", description = "The variants and their rules"),
         (name = "games", description = "Legal moves, playing moves and the computer's moves"),
+        (name = "records", description = "Game records in PDN: reading and writing them"),
         (name = "pictures", description = "Pictures of positions, for pages and documentation"),
         (name = "operations", description = "Health, readiness and metrics"),
         (name = "demo", description = "The demo page, built into the binary"),

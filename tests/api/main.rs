@@ -19,6 +19,7 @@ mod logs;
 mod metrics;
 mod openapi;
 mod operations;
+mod pdn;
 mod play;
 mod shutdown;
 mod variants;

@@ -8,6 +8,7 @@ pub mod demo;
 pub mod game;
 pub mod health;
 pub mod metrics;
+pub mod pdn;
 pub mod variants;
 
 use actix_web::http::header;
@@ -25,6 +26,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(game::legal_moves)
         .service(game::apply_move)
         .service(ai::ai_move)
+        .service(pdn::parse)
+        .service(pdn::export)
         .service(variants::list_variants)
         .service(variants::get_variant)
         .service(board::board_svg_picture)

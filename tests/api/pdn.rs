@@ -27,7 +27,7 @@ async fn one_game_is_replayed_with_its_tags_moves_position_and_result() {
     // Arrange
     let app = spawn_app().await;
     let text = "[Event \"Club\"]\n[White \"Ann\"]\n[Black \"Bob\"]\n[Result \"0-1\"]\n[GameType \"21\"]\n\n\
-                1. 11-15 23-19 2. 8-11 22-17 3. 15x24 28x19 0-1\n";
+                1. 11-15 22-18 2. 15x22 25x18 0-1\n";
 
     // Act
     let raw = app.post_json(PARSE, &json!({"pdn": text})).await.text().await.expect("a body");
@@ -48,7 +48,7 @@ async fn one_game_is_replayed_with_its_tags_moves_position_and_result() {
     assert!(places.is_sorted(), "tags in the order written: {raw}");
     assert_eq!(game["variant"], "english");
     assert_eq!(game["start_fen"], "B:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,11,12");
-    assert_eq!(game["moves"], json!(["11-15", "23-19", "8-11", "22-17", "15x24", "28x19"]));
+    assert_eq!(game["moves"], json!(["11-15", "22-18", "15x22", "25x18"]));
     let legal = app.legal_moves(&json!({"variant": "english", "moves": game["moves"]})).await;
     assert_eq!(game["fen"], legal["fen"]);
     assert_eq!(game["side_to_move"], "black");
@@ -81,15 +81,15 @@ async fn several_games_come_back_in_order_each_in_its_own_variant() {
 async fn comments_variations_nags_and_marks_are_skipped_and_moves_written_as_legal_moves_does() {
     // Arrange: move numbers glued to moves, a capture written with its whole path and `:`.
     let app = spawn_app().await;
-    let text = "[GameType \"21\"] {a comment (with a parenthesis} 1.11-15! 23-19?! \
-                (1... 22-18 (2. 15x22 {nested}) 26x17) $1 2. 8-11 ; to the end of the line\n\
-                22-17 3. 15:24 28x19 *";
+    let text = "[GameType \"21\"] {a comment (with a parenthesis} 1.11-15! 22-18?! \
+                (1... 23-19 (2. 8-11 {nested)}) 9-14) $1 2. 15:22 ; to the end of the line\n\
+                25x18 *";
 
     // Act
     let games = parse(&app, &json!({"pdn": text})).await;
 
     // Assert
-    assert_eq!(games[0]["moves"], json!(["11-15", "23-19", "8-11", "22-17", "15x24", "28x19"]));
+    assert_eq!(games[0]["moves"], json!(["11-15", "22-18", "15x22", "25x18"]));
     assert_eq!(games[0]["result"], "*");
 }
 
@@ -214,8 +214,13 @@ async fn more_games_than_the_limit_is_too_many_games() {
 
 #[tokio::test]
 async fn parse_bodies_outside_the_schema_are_invalid_json() {
-    // Arrange
+    // Arrange: the schema's bound, and a text at it refused only for what it means.
     let app = spawn_app().await;
+    let document = ok_json(app.get("/api-docs/openapi.json").await).await;
+    let bound = &document["components"]["schemas"]["PdnParseBody"]["properties"]["pdn"]["maxLength"];
+    assert_eq!(bound, 60_000);
+    let at_bound = app.post_json(PARSE, &json!({"pdn": "*".repeat(60_000)})).await;
+    assert_problem(at_bound, 422, "too_many_games").await;
     let long = "*".repeat(60_001);
 
     for body in [json!({}), json!({"pdn": 5}), json!({"pdn": "*", "extra": 1}), json!({"pdn": long})] {
@@ -295,7 +300,7 @@ async fn export_writes_a_fen_tag_only_when_the_game_does_not_start_from_the_vari
 #[tokio::test]
 async fn export_results_are_the_boards_one_win_one_loss_a_draw_or_unfinished() {
     // Arrange: White takes Black's last piece; Black takes White's; a repetition draw; a game
-    // that goes on.
+    // that goes on; an International win.
     let app = spawn_app().await;
     let kings = ["29-25", "1-6", "25-29", "6-1", "29-25", "1-6", "25-29", "6-1"];
     let cases = [
@@ -303,6 +308,8 @@ async fn export_results_are_the_boards_one_win_one_loss_a_draw_or_unfinished() {
         (json!({"variant": "english", "fen": "B:W22:B18", "moves": ["18x25"]}), "0-1"),
         (json!({"variant": "english", "fen": "W:WK29,K32:BK1,K4", "moves": kings}), "1/2-1/2"),
         (json!({"variant": "english"}), "*"),
+        // International's results count two points, as PDN 3.0 writes them for GameType 20.
+        (json!({"variant": "international", "fen": "W:W28:B23", "moves": ["28x19"]}), "2-0"),
     ];
 
     for (body, result) in cases {
@@ -350,7 +357,7 @@ async fn export_refuses_a_game_as_legal_moves_does() {
     let app = spawn_app().await;
 
     // Act
-    let illegal = app.post_json(EXPORT, &json!({"variant": "english", "moves": ["11-16"]})).await;
+    let illegal = app.post_json(EXPORT, &json!({"variant": "english", "moves": ["22-18"]})).await;
 
     // Assert
     let problem = assert_problem(illegal, 422, "illegal_move").await;

@@ -14,7 +14,7 @@ use super::tags::Tags;
 use super::views::StatusView;
 use crate::rules::notation::pdn::{MoveTable, MoveTextError};
 use crate::rules::notation::record::{read_games, write_game, GameResult, RecordError, RecordedGame};
-use crate::rules::notation::Quoted;
+use crate::rules::notation::{echoed, Quoted};
 use crate::rules::{Color, Game, Position, Rules, Status, Variant};
 
 /// The `GameType` a game without that tag has, as PDN says: 20, International draughts.
@@ -183,7 +183,7 @@ impl OnGame for Describe {
 
 /// The error of move `ply` of `request`, whose text is not move text: an illegal move, with
 /// the legal moves at that point (in a record, unlike in a request's `moves`, the form of a
-/// move is not the schema's to state).
+/// move is not the schema's to state). The text is repeated up to its first 100 characters.
 fn unreadable(request: &GameRequest, ply: usize, error: MoveTextError) -> ReplayError {
     struct Illegal {
         ply: usize,
@@ -204,7 +204,10 @@ fn unreadable(request: &GameRequest, ply: usize, error: MoveTextError) -> Replay
             }
         }
     }
-    let text = request.moves[ply].trim().to_owned();
+    let text = match echoed(request.moves[ply].trim()) {
+        (start, true) => format!("{start}…"),
+        (whole, false) => whole.to_owned(),
+    };
     let before = GameRequest { moves: request.moves[..ply].to_vec(), ..request.clone() };
     with_game(&before, Illegal { ply, text, error }).unwrap_or_else(|replay_error| replay_error)
 }

@@ -181,6 +181,20 @@ async fn an_unreadable_move_is_illegal_with_the_legal_moves_there() {
 }
 
 #[tokio::test]
+async fn a_long_unreadable_move_is_repeated_cut_short() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post_json(PARSE, &json!({"pdn": format!("1. {} *", "x".repeat(50_000))})).await;
+
+    // Assert
+    let problem = assert_problem(response, 422, "illegal_move").await;
+    assert!(detail(&problem).contains(&format!("{}…", "x".repeat(100))), "{problem}");
+    assert!(detail(&problem).chars().count() < 300, "{problem}");
+}
+
+#[tokio::test]
 async fn texts_that_are_not_pdn_or_hold_no_game_are_invalid_pdn() {
     // Arrange
     let app = spawn_app().await;
@@ -219,7 +233,7 @@ async fn parse_bodies_outside_the_schema_are_invalid_json() {
     let document = ok_json(app.get("/api-docs/openapi.json").await).await;
     let bound = &document["components"]["schemas"]["PdnParseBody"]["properties"]["pdn"]["maxLength"];
     assert_eq!(bound, 60_000);
-    let at_bound = app.post_json(PARSE, &json!({"pdn": "*".repeat(60_000)})).await;
+    let at_bound = app.post_json(PARSE, &json!({"pdn": "* ".repeat(30_000)})).await;
     assert_problem(at_bound, 422, "too_many_games").await;
     let long = "*".repeat(60_001);
 

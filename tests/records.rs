@@ -42,7 +42,7 @@ impl VariantVisitor for RoundTrip<'_> {
         let request = GameRequest::start(R::VARIANT).with_fen(&start.to_fen()).with_moves(&texts);
 
         let record = service::write_record(&request, &Tags::default()).expect("every playable game is written");
-        let by_request = service::read_records(&record, Some(R::VARIANT)).expect("the record reads back");
+        let by_request = service::read_records(&record, Some(R::VARIANT), usize::MAX).expect("the record reads back");
 
         let at = format!("{}:\n{record}", R::VARIANT);
         assert_eq!(by_request.len(), 1, "{at}");
@@ -56,7 +56,8 @@ impl VariantVisitor for RoundTrip<'_> {
         assert_eq!(recorded, Some(result_on_board(back)), "{at}");
         // Where the GameType number is the variant's alone, it names the variant by itself.
         if Variant::from_pdn_game_type(R::PDN_GAME_TYPE) == Some(R::VARIANT) {
-            let by_tag = service::read_records(&record, None).expect("the record reads back by its GameType");
+            let by_tag =
+                service::read_records(&record, None, usize::MAX).expect("the record reads back by its GameType");
             assert_eq!(&by_tag, &by_request, "{at}");
         }
     }
@@ -122,7 +123,7 @@ fn real_game_collections_replay_to_positions_consistent_with_their_results() {
         let path = format!("{}/tests/data/pdn/{}", env!("CARGO_MANIFEST_DIR"), collection.file);
         let text = std::fs::read_to_string(&path).expect("the collection is in tests/data/pdn");
 
-        let games = service::read_records(&text, collection.variant)
+        let games = service::read_records(&text, collection.variant, usize::MAX)
             .unwrap_or_else(|e| panic!("{}: every move of every game is legal: {e}", collection.file));
 
         assert_eq!(games.len(), collection.games, "{}", collection.file);

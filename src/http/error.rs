@@ -278,6 +278,7 @@ impl From<RecordsError> for ApiError {
             RecordsError::Game { game, error: error @ ReplayError::Fen(_) } => {
                 in_game(game, ApiError::InvalidPosition(error.to_string()))
             }
+            RecordsError::TooManyMoves { game, count, max } => in_game(game, ApiError::TooManyMoves { count, max }),
             RecordsError::Game { game, error } => in_game(game, error.into()),
             RecordsError::Replay(error) => error.into(),
             RecordsError::Tag(message) => ApiError::InvalidTags(message),
@@ -358,9 +359,9 @@ pub enum PdnErrors {
     PayloadTooLarge(Problem),
     /// The body has the schema's form but cannot be done. `parse`: `invalid_pdn` (a text not of
     /// PDN's form, with no game, or a `GameType` naming no variant), `too_many_games`, and for a
-    /// game of the text (with `game_index`, and `move_index` for a move): `illegal_move` (also
-    /// a move that cannot be read), `ambiguous_move`, `game_over`, `invalid_position` (its
-    /// `FEN` tag). `export`: as `legal-moves`, and `invalid_tags`.
+    /// game of the text (with `game_index`, and `move_index` for a move): `too_many_moves`,
+    /// `illegal_move` (also a move that cannot be read), `ambiguous_move`, `game_over`,
+    /// `invalid_position` (its `FEN` tag). `export`: as `legal-moves`, and `invalid_tags`.
     #[response(status = 422, content_type = "application/problem+json",
         example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
             "detail": "games[1]: moves[2]: 15-19 is not a legal move for black here; captures are mandatory",

@@ -86,6 +86,15 @@ pub enum RecordsError {
         /// The tag's value.
         value: String,
     },
+    /// A game has more moves than a request's history may have.
+    TooManyMoves {
+        /// The game's place in the text, from 0.
+        game: usize,
+        /// Its moves.
+        count: usize,
+        /// The most a game may have.
+        max: usize,
+    },
     /// A game's start or moves cannot be replayed.
     Game {
         /// The game's place in the text, from 0.
@@ -108,6 +117,9 @@ impl core::fmt::Display for RecordsError {
             RecordsError::UnknownGameType { game, value } => {
                 write!(f, "games[{game}]: the GameType {} names no variant this service plays", Quoted(value))
             }
+            RecordsError::TooManyMoves { game, count, max } => {
+                write!(f, "games[{game}]: the game has {count} moves; at most {max} are accepted")
+            }
             RecordsError::Game { game, error } => write!(f, "games[{game}]: {error}"),
             RecordsError::Replay(error) => write!(f, "{error}"),
             RecordsError::Tag(message) => f.write_str(message),
@@ -117,13 +129,16 @@ impl core::fmt::Display for RecordsError {
 
 impl std::error::Error for RecordsError {}
 
-/// Replays every game of `text`. `variant`, if given, is the variant of every game; otherwise
-/// each game's `GameType` tag (its first number) names it, and a game without one is
-/// International draughts.
-pub fn read_records(text: &str, variant: Option<Variant>) -> Result<Vec<RecordView>, RecordsError> {
+/// Replays every game of `text`, each of at most `max_moves` moves. `variant`, if given, is the
+/// variant of every game; otherwise each game's `GameType` tag (its first number) names it, and
+/// a game without one is International draughts.
+pub fn read_records(text: &str, variant: Option<Variant>, max_moves: usize) -> Result<Vec<RecordView>, RecordsError> {
     let games = read_games(text).map_err(RecordsError::Text)?;
     if games.is_empty() {
         return Err(RecordsError::NoGames);
+    }
+    if let Some((game, long)) = games.iter().enumerate().find(|(_, game)| game.moves.len() > max_moves) {
+        return Err(RecordsError::TooManyMoves { game, count: long.moves.len(), max: max_moves });
     }
     games.iter().enumerate().map(|(index, game)| read_record(index, game, variant)).collect()
 }
@@ -299,7 +314,7 @@ mod tests {
     fn a_written_record_reads_back_to_the_same_game() {
         let request = GameRequest::start(Variant::English).with_moves(&["11-15", "23-19", "8-11", "22-17"]);
         let text = write_record(&request, &Tags::default()).expect("written");
-        let records = read_records(&text, None).expect("read");
+        let records = read_records(&text, None, 1000).expect("read");
         assert_eq!(records.len(), 1);
         assert_eq!(records[0].variant, "english");
         assert_eq!(records[0].moves, ["11-15", "23-19", "8-11", "22-17"]);
@@ -309,14 +324,14 @@ mod tests {
     #[test]
     fn the_requested_variant_overrides_the_game_type() {
         let text = "[GameType \"20\"] 1. 32-28 *";
-        assert_eq!(read_records(text, None).expect("read")[0].variant, "international");
-        assert_eq!(read_records(text, Some(Variant::Antidraughts)).expect("read")[0].variant, "antidraughts");
-        assert_eq!(read_records("1. 32-28 *", None).expect("read")[0].variant, "international");
+        assert_eq!(read_records(text, None, 1000).expect("read")[0].variant, "international");
+        assert_eq!(read_records(text, Some(Variant::Antidraughts), 1000).expect("read")[0].variant, "antidraughts");
+        assert_eq!(read_records("1. 32-28 *", None, 1000).expect("read")[0].variant, "international");
     }
 
     #[test]
     fn an_unreadable_move_is_illegal_with_the_legal_moves_there() {
-        let error = read_records("[GameType \"21\"] 1. 11-15 abc *", None).unwrap_err();
+        let error = read_records("[GameType \"21\"] 1. 11-15 abc *", None, 1000).unwrap_err();
         let RecordsError::Game { game: 0, error: ReplayError::Illegal { index: Some(1), candidates, .. } } = error
         else {
             panic!("{error:?}");

@@ -227,6 +227,21 @@ async fn more_games_than_the_limit_is_too_many_games() {
 }
 
 #[tokio::test]
+async fn a_game_longer_than_a_history_may_be_is_too_many_moves() {
+    // Arrange: the second game has 1001 moves (not even legal ones: the count comes first).
+    let app = spawn_app().await;
+    let text = format!("1. 32-28 * {}*", "32-28 ".repeat(1001));
+
+    // Act
+    let response = app.post_json(PARSE, &json!({"pdn": text})).await;
+
+    // Assert
+    let problem = assert_problem(response, 422, "too_many_moves").await;
+    assert_eq!(problem["game_index"], 1, "{problem}");
+    assert!(detail(&problem).starts_with("games[1]: the history has 1001 moves"), "{problem}");
+}
+
+#[tokio::test]
 async fn parse_bodies_outside_the_schema_are_invalid_json() {
     // Arrange: the schema's bound, and a text at it refused only for what it means.
     let app = spawn_app().await;

@@ -30,7 +30,7 @@ pub async fn parse(body: JsonBody<PdnParseBody>, state: web::Data<AppState>) -> 
         ),
         None => None,
     };
-    let games = service::read_records(&body.pdn, variant)?;
+    let games = service::read_records(&body.pdn, variant, state.config.max_moves)?;
     for game in &games {
         if let Some(variant) = Variant::from_id(game.variant) {
             state.metrics.game_request(variant, "pdn_parse", game.moves.len());

@@ -197,8 +197,9 @@ impl OnGame for Describe {
 }
 
 /// The error of move `ply` of `request`, whose text is not move text: an illegal move, with
-/// the legal moves at that point (in a record, unlike in a request's `moves`, the form of a
-/// move is not the schema's to state). The text is repeated up to its first 100 characters.
+/// the legal moves at that point (none if the game is over; in a record, unlike in a request's
+/// `moves`, the form of a move is not the schema's to state). The text is repeated up to its
+/// first 100 characters.
 fn unreadable(request: &GameRequest, ply: usize, error: MoveTextError) -> ReplayError {
     struct Illegal {
         ply: usize,
@@ -208,14 +209,19 @@ fn unreadable(request: &GameRequest, ply: usize, error: MoveTextError) -> Replay
     impl OnGame for Illegal {
         type Output = ReplayError;
         fn run<R: Rules>(self, game: Game<R>) -> ReplayError {
-            let table = MoveTable::of_game(&game);
+            let candidates = if game.status().is_over() {
+                Vec::new()
+            } else {
+                let table = MoveTable::of_game(&game);
+                table.entries().iter().map(|e| table.notation(e).into()).collect()
+            };
             ReplayError::Illegal {
                 index: Some(self.ply),
                 text: self.text,
                 error: self.error,
                 side_to_move: game.position().side_to_move(),
                 capture_required: false,
-                candidates: table.entries().iter().map(|e| table.notation(e).into()).collect(),
+                candidates,
             }
         }
     }
@@ -337,5 +343,14 @@ mod tests {
             panic!("{error:?}");
         };
         assert_eq!(candidates.len(), 7);
+    }
+
+    #[test]
+    fn an_unreadable_move_after_the_end_has_no_legal_moves() {
+        let error = read_records("[GameType \"21\"] [FEN \"W:W22:B18\"] 1. 22x15 abc *", None, 1000).unwrap_err();
+        let RecordsError::Game { error: ReplayError::Illegal { index: Some(1), candidates, .. }, .. } = error else {
+            panic!("{error:?}");
+        };
+        assert!(candidates.is_empty());
     }
 }

@@ -439,3 +439,20 @@ async fn parse_and_export_count_as_game_requests_in_the_metrics() {
     let russian = r#"draughts_game_requests_total{endpoint="pdn_export",variant="russian"} 1"#;
     assert!(text.contains(english) && text.contains(russian), "{text}");
 }
+
+#[tokio::test]
+async fn the_pdn_endpoints_take_only_post_and_a_body_within_the_limit() {
+    // Arrange
+    let app = spawn_app().await;
+
+    for path in [PARSE, EXPORT] {
+        // Act
+        let get = app.get(path).await;
+        let huge = app.post_raw(path, vec![b' '; 70_000], "application/json").await;
+
+        // Assert
+        assert_eq!(header(get.headers(), "allow"), "POST", "{path}");
+        assert_problem(get, 405, "method_not_allowed").await;
+        assert_problem(huge, 413, "payload_too_large").await;
+    }
+}

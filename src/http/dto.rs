@@ -212,15 +212,15 @@ game_body! {
 }
 
 /// The longest PDN text `pdn/parse` reads, in characters.
-pub const MAX_PDN_CHARS: usize = 60_000;
+pub const MAX_PDN_CHARS: usize = 40_000;
 
 /// `pdn/parse`: a PDN text of one or more games.
 #[derive(Clone, Debug, Deserialize, ToSchema)]
 #[serde(deny_unknown_fields)]
 #[schema(example = json!({"pdn": "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 *", "variant": null}))]
 pub struct PdnParseBody {
-    /// The PDN text: one game or many, at most 60000 characters (more is `400 invalid_json`).
-    #[schema(max_length = 60000)]
+    /// The PDN text: one game or many, at most 40000 characters (more is `400 invalid_json`).
+    #[schema(max_length = 40000)]
     pub pdn: String,
     /// The variant id or alias of every game, whatever its `GameType` tag says; omitted or
     /// `null`: each game's `GameType` names it (International without one). An unknown name is

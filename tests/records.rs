@@ -1,7 +1,8 @@
 //! Game records (PDN) at the library level: every game the service can play is written as a
 //! record that reads back to the same game (a property over random games in random variants),
-//! and real game collections (`tests/data/pdn/`, sources in its README) replay move by move to a
-//! final position consistent with their recorded results.
+//! reading any text ends, with games or an error, and real game collections (`tests/data/pdn/`,
+//! sources in its README) replay move by move to a final position consistent with their
+//! recorded results.
 
 use draughts_api::rules::notation::pdn::MoveTable;
 use draughts_api::rules::notation::record::GameResult;
@@ -83,6 +84,38 @@ proptest! {
         plies in prop::collection::vec(any::<usize>(), 0..200),
     ) {
         Variant::ALL[variant].visit(RoundTrip { opening: &opening, plies: &plies });
+    }
+}
+
+/// Texts made of PDN's own parts (tags, comments, variations, numbers, NAGs, marks, results,
+/// moves) and stray characters, so that most are nearly PDN.
+fn nearly_pdn() -> impl Strategy<Value = String> {
+    let part = prop_oneof![
+        Just("[Event \"x\"]".to_owned()),
+        Just("[GameType \"21\"]".to_owned()),
+        Just("[FEN \"W:W22:B18\"]".to_owned()),
+        "[\\[\\]{}();\"\\\\$!?*. \n-]",
+        "[0-9]{1,3}\\.{1,3}",
+        "[0-9]{1,2}[-x:][0-9]{1,2}",
+        "(1-0|0-1|1/2-1/2|2-0|0-2|1-1|0-0|\\*)",
+        "\\{[^}]{0,8}\\}",
+        "\\$[0-9]{1,2}",
+        any::<String>(),
+    ];
+    prop::collection::vec(part, 0..40).prop_map(|parts| parts.join(" "))
+}
+
+proptest! {
+    // A text that made the reader loop would fail here rather than hang the suite.
+    #![proptest_config(ProptestConfig { cases: 2048, timeout: 10_000, failure_persistence: None, ..ProptestConfig::default() })]
+
+    #[test]
+    fn reading_any_text_ends_with_games_or_an_error(text in nearly_pdn()) {
+        for variant in [None, Some(Variant::English), Some(Variant::Russian)] {
+            if let Ok(games) = service::read_records(&text, variant, 1000) {
+                prop_assert!(!games.is_empty());
+            }
+        }
     }
 }
 

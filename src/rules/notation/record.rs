@@ -132,6 +132,8 @@ pub fn read_games(text: &str) -> Result<Vec<RecordedGame<'_>>, RecordError> {
             ';' => rest = rest.find('\n').map_or("", |end| &rest[end..]),
             '(' => rest = skip_variation(rest).ok_or_else(|| malformed(&games, "a variation `(` is never closed"))?,
             ')' => return Err(malformed(&games, "a `)` closes no variation")),
+            ']' => return Err(malformed(&games, "a `]` closes no tag")),
+            '}' => return Err(malformed(&games, "a `}` closes no comment")),
             _ => {
                 // A move written with spaces after its separator (`1- 6`) is one token.
                 let mut end = token_end(rest);
@@ -338,7 +340,7 @@ mod tests {
 
     #[test]
     fn unclosed_parts_are_errors_naming_the_game() {
-        for text in ["1-0 [Event \"x", "1-0 {", "1-0 (((", "1-0 )", "1-0 [\"x\"]", "1-0 [Event x]"] {
+        for text in ["1-0 [Event \"x", "1-0 {", "1-0 (((", "1-0 )", "1-0 ]", "1-0 }", "1-0 [\"x\"]", "1-0 [Event x]"] {
             assert!(matches!(read_games(text), Err(RecordError::Malformed { game: 1, .. })), "{text}");
         }
     }

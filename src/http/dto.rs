@@ -18,7 +18,9 @@ use crate::rules::notation::{fen, pdn};
 use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
 use crate::service::object_only::optional_object;
 use crate::service::whole_number::optional_whole_number;
-use crate::service::{AnalysisSettings, Difficulty, GameRequest, ReviewSettings, RuleOverrides, SearchSettings};
+use crate::service::{
+    AnalysisSettings, Difficulty, GameRequest, RequestedTags, ReviewSettings, RuleOverrides, SearchSettings, Tags,
+};
 
 use super::error::ApiError;
 
@@ -279,4 +281,35 @@ fn review_settings(time_ms: Option<u32>, depth: Option<u32>) -> Result<ReviewSet
         budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
         max_depth: depth.map(Depth::plies),
     })
+}
+
+game_body! {
+    /// `pdn/export`: a game, and the tags to write in its record.
+    #[schema(example = json!({"variant": "english", "moves": ["11-15", "23-19"], "tags": {"White": "Ann", "Black": "Bob"}}))]
+    PdnExportBody {
+        /// Tags to write in the record (see `RequestedTags`).
+        #[serde(default)]
+        #[schema(value_type = Option<RequestedTags>)]
+        tags: Option<RequestedTags>,
+    }
+    extra: Tags = tags.map(|RequestedTags(tags)| tags).unwrap_or_default()
+}
+
+/// The longest PDN text `pdn/parse` reads, in characters.
+pub const MAX_PDN_CHARS: usize = 40_000;
+
+/// `pdn/parse`: a PDN text of one or more games.
+#[derive(Clone, Debug, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(example = json!({"pdn": "[GameType \"21\"]\n1. 11-15 23-19 2. 8-11 22-17 *", "variant": null}))]
+pub struct PdnParseBody {
+    /// The PDN text: one game or many, at most 40000 characters (more is `400 invalid_json`).
+    #[schema(max_length = 40000)]
+    pub pdn: String,
+    /// The variant id or alias of every game, whatever its `GameType` tag says; omitted or
+    /// `null`: each game's `GameType` names it (International without one). An unknown name is
+    /// `404 unknown_variant`.
+    #[serde(default)]
+    #[schema(value_type = Option<String>, max_length = 32)]
+    pub variant: Option<CompactString>,
 }

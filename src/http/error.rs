@@ -9,8 +9,10 @@ use serde::Serialize;
 use utoipa::{IntoResponses, ToSchema};
 
 use crate::rules::notation::pdn::MoveTextError;
+use crate::rules::notation::record::{RecordError, MAX_GAMES};
+use crate::rules::notation::Quoted;
 use crate::rules::Status;
-use crate::service::{ComputerMoveError, ReplayError};
+use crate::service::{ComputerMoveError, RecordsError, ReplayError};
 
 /// The problem document every error answers with.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -34,9 +36,14 @@ pub struct Problem {
     /// For `illegal_move` and `ambiguous_move`: the legal moves (or the candidates), in notation.
     #[serde(skip_serializing_if = "Option::is_none")]
     pub legal_moves: Option<Vec<String>>,
-    /// For errors in the history: the index of the offending entry of `moves`.
+    /// For errors in the history: the index of the offending entry of `moves` (for a PDN
+    /// game: of its moves, from 0).
     #[serde(skip_serializing_if = "Option::is_none")]
     pub move_index: Option<usize>,
+    /// For errors in a game of a PDN text: the game's place in the text, from 0 (its index in
+    /// the answer's `games`).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub game_index: Option<usize>,
 }
 
 /// An error answer of the API. Fields mean what the same names mean in [`Problem`].
@@ -77,6 +84,16 @@ pub enum ApiError {
     GameOver { detail: String, move_index: Option<usize> },
     /// 422 `too_many_moves`.
     TooManyMoves { count: usize, max: usize },
+    /// 422 `invalid_pdn`: a PDN text that is not of PDN's form, holds no game, or a game whose
+    /// `GameType` names no variant.
+    InvalidPdn(String),
+    /// 422 `too_many_games`: a PDN text with more games than `max`.
+    TooManyGames { max: usize },
+    /// 422 `invalid_tags`: export tags the record cannot carry.
+    InvalidTags(String),
+    /// The error `error` in game `game` (from 0) of a PDN text: its status and code, with
+    /// `game_index`.
+    InGame { game: usize, error: Box<ApiError> },
     /// 429 `rate_limited`, with the seconds to wait.
     RateLimited { retry_after: u64 },
     /// 400 `cors_rejected`: a cross-origin request or preflight from an origin not allowed.
@@ -118,6 +135,10 @@ impl ApiError {
             AmbiguousMove { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "ambiguous_move", "Ambiguous move"),
             GameOver { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "game_over", "Game over"),
             TooManyMoves { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "too_many_moves", "Too many moves"),
+            InvalidPdn(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_pdn", "Invalid PDN"),
+            TooManyGames { .. } => (StatusCode::UNPROCESSABLE_ENTITY, "too_many_games", "Too many games"),
+            InvalidTags(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_tags", "Invalid tags"),
+            InGame { error, .. } => error.kind(),
             RateLimited { .. } => (StatusCode::TOO_MANY_REQUESTS, "rate_limited", "Rate limited"),
             CorsRejected(_) => (StatusCode::BAD_REQUEST, "cors_rejected", "Cross-origin request rejected"),
             Overloaded { .. } => (StatusCode::SERVICE_UNAVAILABLE, "overloaded", "Overloaded"),
@@ -142,7 +163,7 @@ impl ApiError {
             InvalidJson(d) | InvalidFen(d) | InvalidRules(d) | InvalidQuery(d) | InvalidPosition(d) => {
                 (d.clone(), None, None)
             }
-            UnsupportedRules(d) | UnknownSquare(d) => (d.clone(), None, None),
+            UnsupportedRules(d) | UnknownSquare(d) | InvalidPdn(d) | InvalidTags(d) => (d.clone(), None, None),
             UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
                 (d.clone(), None, None)
             }
@@ -159,6 +180,14 @@ impl ApiError {
             TooManyMoves { count, max } => {
                 (format!("the history has {count} moves; at most {max} are accepted"), None, None)
             }
+            TooManyGames { max } => {
+                (format!("the text holds more than {max} games; at most {max} are accepted"), None, None)
+            }
+            InGame { game, error } => {
+                let problem = error.problem();
+                let detail = format!("games[{game}]: {}", problem.detail);
+                return Problem { detail, game_index: Some(*game), ..problem };
+            }
             RateLimited { retry_after } => {
                 (format!("too many requests from this client; retry in {retry_after} s"), None, None)
             }
@@ -167,7 +196,16 @@ impl ApiError {
             }
             ClientGone => ("the client closed the connection before the answer".to_owned(), None, None),
         };
-        Problem { kind: "about:blank", title, status: status.as_u16(), code, detail, legal_moves, move_index }
+        Problem {
+            kind: "about:blank",
+            title,
+            status: status.as_u16(),
+            code,
+            detail,
+            legal_moves,
+            move_index,
+            game_index: None,
+        }
     }
 }
 
@@ -225,6 +263,29 @@ impl From<ReplayError> for ApiError {
     }
 }
 
+impl From<RecordsError> for ApiError {
+    fn from(error: RecordsError) -> ApiError {
+        let in_game = |game, error| ApiError::InGame { game, error: Box::new(error) };
+        match error {
+            RecordsError::Text(RecordError::TooManyGames) => ApiError::TooManyGames { max: MAX_GAMES },
+            RecordsError::Text(RecordError::Malformed { game, what }) => in_game(game, ApiError::InvalidPdn(what)),
+            RecordsError::NoGames => ApiError::InvalidPdn(error.to_string()),
+            RecordsError::UnknownGameType { game, ref value } => in_game(
+                game,
+                ApiError::InvalidPdn(format!("the GameType {} names no variant this service plays", Quoted(value))),
+            ),
+            // A game's FEN tag is part of the text: of the schema's form whatever it holds.
+            RecordsError::Game { game, error: error @ ReplayError::Fen(_) } => {
+                in_game(game, ApiError::InvalidPosition(error.to_string()))
+            }
+            RecordsError::TooManyMoves { game, count, max } => in_game(game, ApiError::TooManyMoves { count, max }),
+            RecordsError::Game { game, error } => in_game(game, error.into()),
+            RecordsError::Replay(error) => error.into(),
+            RecordsError::Tag(message) => ApiError::InvalidTags(message),
+        }
+    }
+}
+
 impl From<ComputerMoveError> for ApiError {
     fn from(error: ComputerMoveError) -> ApiError {
         match error {
@@ -275,6 +336,36 @@ pub enum GameErrors {
         example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
             "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
             "legal_moves": ["15x22"], "move_index": 2}))]
+    Unprocessable(Problem),
+    /// `rate_limited`.
+    #[response(status = 429, content_type = "application/problem+json")]
+    RateLimited(Problem),
+}
+
+/// The error answers of the PDN endpoints, documented once.
+#[derive(IntoResponses)]
+pub enum PdnErrors {
+    /// The body is not of the form the schema gives (a request of that form is never answered
+    /// 400): `invalid_json` (malformed, a wrong type, an unknown field, a text over its length,
+    /// a tag name not of its form), or for `export` the game fields' `invalid_fen`,
+    /// `invalid_move_syntax` or `invalid_rules`.
+    #[response(status = 400, content_type = "application/problem+json")]
+    BadRequest(Problem),
+    /// `unknown_variant`.
+    #[response(status = 404, content_type = "application/problem+json")]
+    UnknownVariant(Problem),
+    /// `payload_too_large`.
+    #[response(status = 413, content_type = "application/problem+json")]
+    PayloadTooLarge(Problem),
+    /// The body has the schema's form but cannot be done. `parse`: `invalid_pdn` (a text not of
+    /// PDN's form, with no game, or a `GameType` naming no variant), `too_many_games`, and for a
+    /// game of the text (with `game_index`, and `move_index` for a move): `too_many_moves`,
+    /// `illegal_move` (also a move that cannot be read), `ambiguous_move`, `game_over`,
+    /// `invalid_position` (its `FEN` tag). `export`: as `legal-moves`, and `invalid_tags`.
+    #[response(status = 422, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
+            "detail": "games[1]: moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
+            "legal_moves": ["15x22"], "move_index": 2, "game_index": 1}))]
     Unprocessable(Problem),
     /// `rate_limited`.
     #[response(status = 429, content_type = "application/problem+json")]

@@ -1,7 +1,7 @@
-//! `GameInput<B>`: the one extractor of the game endpoints. It takes the body with actix's own
-//! extractor (its size limit and decompression), reads it with serde, and checks the game into
-//! the service's [`GameRequest`]; every failure is the API's problem. [`read_query`] reads a
-//! GET endpoint's query the same way.
+//! `JsonBody<B>`: the one reader of JSON bodies. It takes the body with actix's own extractor
+//! (its size limit and decompression) and reads it with serde; every failure is the API's
+//! problem. `GameInput<B>`, the game endpoints' extractor, checks such a body into the service's
+//! [`GameRequest`]. [`read_query`] reads a GET endpoint's query the same way.
 
 use actix_web::error::PayloadError;
 use actix_web::{web, FromRequest, HttpRequest};
@@ -22,6 +22,9 @@ use crate::service::GameRequest;
 /// whole field of the request).
 const MAX_MESSAGE_CHARS: usize = 200;
 
+/// A JSON body, read.
+pub struct JsonBody<B>(pub B);
+
 /// A game body, read and checked.
 pub struct GameInput<B: GameBody> {
     /// The game.
@@ -33,6 +36,23 @@ pub struct GameInput<B: GameBody> {
 impl<B: GameBody> FromRequest for GameInput<B> {
     type Error = ApiError;
     type Future = LocalBoxFuture<'static, Result<GameInput<B>, ApiError>>;
+
+    fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
+        let max_moves = req.app_data::<web::Data<AppState>>().map(|state| state.config.max_moves);
+        let body = JsonBody::<B>::from_request(req, payload);
+        Box::pin(async move {
+            let JsonBody(body) = body.await?;
+            let max_moves =
+                max_moves.ok_or_else(|| ApiError::Internal("the application state is not configured".into()))?;
+            let (fields, extra) = body.into_parts();
+            Ok(GameInput { game: fields.check(max_moves)?, extra })
+        })
+    }
+}
+
+impl<B: DeserializeOwned + 'static> FromRequest for JsonBody<B> {
+    type Error = ApiError;
+    type Future = LocalBoxFuture<'static, Result<JsonBody<B>, ApiError>>;
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
@@ -48,15 +68,14 @@ impl<B: GameBody> FromRequest for GameInput<B> {
                 Some(PayloadError::Overflow) => ApiError::PayloadTooLarge(limit),
                 _ => ApiError::InvalidJson(format!("the body could not be read: {e}")),
             })?;
-            let (fields, extra) = read_json::<B>(&bytes)?.into_parts();
-            Ok(GameInput { game: fields.check(state.config.max_moves)?, extra })
+            Ok(JsonBody(read_json::<B>(&bytes)?))
         })
     }
 }
 
 /// Reads `bytes` as the body `B`. An error inside `rules` is `invalid_rules`, naming the
 /// field; any other is `invalid_json`, naming the field where there is one.
-pub fn read_json<B: GameBody>(bytes: &[u8]) -> Result<B, ApiError> {
+pub fn read_json<B: DeserializeOwned>(bytes: &[u8]) -> Result<B, ApiError> {
     let mut reader = serde_json::Deserializer::from_slice(bytes);
     let ObjectOnly(body) = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
         let path = e.path().to_string();

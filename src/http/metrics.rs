@@ -57,7 +57,7 @@ impl Metrics {
         let games = IntCounterVec::new(
             Opts::new(
                 "draughts_game_requests_total",
-                "Game requests (legal-moves, apply-move, ai-move) by variant and endpoint",
+                "Game requests (legal-moves, apply-move, ai-move, pdn_parse per game, pdn_export) by variant and endpoint",
             ),
             &["variant", "endpoint"],
         )

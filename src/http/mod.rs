@@ -3,8 +3,8 @@
 //! or reads or writes JSON by hand.
 //!
 //! [`startup::Application`] builds the server; [`config::Config`] reads the environment;
-//! [`state::AppState`] is what handlers share; [`extract::GameInput`] turns any game body into a
-//! checked request.
+//! [`state::AppState`] is what handlers share; [`extract::JsonBody`] reads any JSON body and
+//! [`extract::GameInput`] turns any game body into a checked request.
 
 pub mod client_address;
 pub mod clip;

@@ -15,7 +15,7 @@ use super::routes;
     info(
         title = "draughts-api",
         description = "Checkers and draughts as a stateless HTTP service: legal moves, applying a move, game \
-            outcomes, and a computer player at three levels. Games are described in full by every request (`fen` plus `moves`); errors are \
+            outcomes, a computer player at three levels, and game records in PDN (read and written). Games are described in full by every request (`fen` plus `moves`); errors are \
             `application/problem+json` with a stable `code`. Unknown JSON fields are rejected \
             (`invalid_json`) so that typos do not pass silently. The schemas state every bound the server \
             checks (ranges, lengths, the forms of a FEN and of move text as patterns): a request of the \
@@ -29,6 +29,7 @@ use super::routes;
     tags(
         (name = "variants", description = "The variants and their rules"),
         (name = "games", description = "Legal moves, playing moves and the computer's moves"),
+        (name = "records", description = "Game records in PDN: reading and writing them"),
         (name = "pictures", description = "Pictures of positions, for pages and documentation"),
         (name = "operations", description = "Health, readiness and metrics"),
         (name = "demo", description = "The demo page, built into the binary"),

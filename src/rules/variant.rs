@@ -131,6 +131,20 @@ impl Variant {
             .find(|v| v.id().eq_ignore_ascii_case(id) || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(id)))
     }
 
+    /// The variant PDN's `GameType` number `number` names: the first in [`Variant::ALL`] whose
+    /// `PDN_GAME_TYPE` it is (so 20, shared by International, Antidraughts and Breakthrough,
+    /// names International).
+    pub fn from_pdn_game_type(number: u8) -> Option<Variant> {
+        struct GameType;
+        impl VariantVisitor for GameType {
+            type Output = u8;
+            fn visit<R: Rules>(self) -> u8 {
+                R::PDN_GAME_TYPE
+            }
+        }
+        Variant::ALL.into_iter().find(|v| v.visit(GameType) == number)
+    }
+
     /// Runs `visitor` with this variant's rules as a compile-time type.
     pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
         match self {
@@ -191,6 +205,15 @@ mod tests {
         assert_eq!(Variant::from_id("checkers"), Some(Variant::English));
         assert_eq!(Variant::from_id("Polish"), Some(Variant::International));
         assert_eq!(Variant::from_id("chess"), None);
+    }
+
+    #[test]
+    fn pdn_game_types_name_the_first_variant_with_that_number() {
+        assert_eq!(Variant::from_pdn_game_type(20), Some(Variant::International));
+        assert_eq!(Variant::from_pdn_game_type(21), Some(Variant::English));
+        assert_eq!(Variant::from_pdn_game_type(25), Some(Variant::Russian));
+        assert_eq!(Variant::from_pdn_game_type(97), Some(Variant::Frysk));
+        assert_eq!(Variant::from_pdn_game_type(0), None);
     }
 
     #[test]

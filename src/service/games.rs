@@ -14,7 +14,7 @@ use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Game, Rules, VariantVisitor};
 
 /// Work on a replayed game of any variant.
-trait OnGame {
+pub(super) trait OnGame {
     /// What the work gives.
     type Output;
     /// Does the work on `game`, whose rules are `R`.
@@ -22,7 +22,7 @@ trait OnGame {
 }
 
 /// Replays `request` with its variant's rules and does `work` on the game.
-fn with_game<W: OnGame>(request: &GameRequest, work: W) -> Result<W::Output, ReplayError> {
+pub(super) fn with_game<W: OnGame>(request: &GameRequest, work: W) -> Result<W::Output, ReplayError> {
     struct Typed<'a, W> {
         request: &'a GameRequest,
         work: W,

@@ -7,6 +7,8 @@
 //!   [`games::apply_move`], [`games::prepare_search`], [`games::prepare_analysis`]), with
 //!   [`ReplayError`]s that name the move at fault.
 //! - [`views`]: the answers, written by serde.
+//! - [`records`]: game records (PDN) read into replayed games, and games written as PDN, with
+//!   their [`tags`].
 //! - [`Difficulty`]: the computer's levels; [`computer`]: its searches and their cache keys;
 //!   [`analysis`]: a position's best moves with their scores; [`review`]: a whole game's moves
 //!   judged;
@@ -22,11 +24,13 @@ pub mod endgames;
 pub mod games;
 pub mod levels;
 pub mod object_only;
+pub mod records;
 pub mod replay;
 pub mod request;
 pub mod review;
 pub mod search_cache;
 pub mod search_pool;
+pub mod tags;
 pub mod variants;
 pub mod views;
 pub mod whole_number;
@@ -36,10 +40,12 @@ pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, S
 pub use endgames::load_endgames;
 pub use games::{apply_move, legal_moves, prepare_analysis, prepare_review, prepare_search};
 pub use levels::Difficulty;
+pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};
 pub use replay::ReplayError;
 pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
 pub use review::{MoveClass, PlyReview, PreparedReview, Review, ReviewSettings, ReviewSummary, SideReview};
 pub use search_cache::SearchCache;
 pub use search_pool::{Overloaded, PoolGauges, SearchPool, SearchTicket};
+pub use tags::{RequestedTags, Tags};
 pub use variants::VariantView;
 pub use views::{AppliedMove, LegalMoves, MoveView, PositionView, Square, StatusView};

@@ -20,6 +20,7 @@ mod logs;
 mod metrics;
 mod openapi;
 mod operations;
+mod pdn;
 mod play;
 mod shutdown;
 mod variants;

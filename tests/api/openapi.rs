@@ -34,7 +34,14 @@ async fn the_openapi_document_is_3_1_and_describes_the_game_endpoints() {
 
     // Assert
     assert_eq!(document["openapi"], "3.1.0");
-    for path in ["/v1/variants", "/v1/variants/{variant}", "/v1/legal-moves", "/v1/apply-move"] {
+    for path in [
+        "/v1/variants",
+        "/v1/variants/{variant}",
+        "/v1/legal-moves",
+        "/v1/apply-move",
+        "/v1/pdn/parse",
+        "/v1/pdn/export",
+    ] {
         assert!(document["paths"][path].is_object(), "{path} is documented");
     }
 }

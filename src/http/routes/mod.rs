@@ -9,6 +9,7 @@ pub mod demo;
 pub mod game;
 pub mod health;
 pub mod metrics;
+pub mod pdn;
 pub mod review;
 pub mod variants;
 
@@ -29,6 +30,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(ai::ai_move)
         .service(analyze::analyze)
         .service(review::review)
+        .service(pdn::parse)
+        .service(pdn::export)
         .service(variants::list_variants)
         .service(variants::get_variant)
         .service(board::board_svg_picture)

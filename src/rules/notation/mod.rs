@@ -1,5 +1,6 @@
-//! Notation: PDN FEN for positions ([`fen`]), PDN move text ([`pdn`]) and the order a capture
-//! takes its pieces along its route ([`route`]); [`Quoted`] echoes a text in a message.
+//! Notation: PDN FEN for positions ([`fen`]), PDN move text ([`pdn`]), PDN game records
+//! ([`record`]) and the order a capture takes its pieces along its route ([`route`]); [`Quoted`]
+//! echoes a text in a message.
 
 /// The whitespace notation allows around squares and fields, as a regular-expression class:
 /// ASCII's, exactly what [`str::trim_ascii`] removes (space, tab, line feed, form feed and
@@ -19,6 +20,7 @@ macro_rules! whitespace_chars {
 
 pub mod fen;
 pub mod pdn;
+pub mod record;
 pub mod route;
 
 /// The most characters of a text a message repeats.

@@ -5,7 +5,9 @@
 //
 // It plays English and International by clicking squares (quiet moves, captures, a
 // multi-capture clicked through and one chosen among candidates), undoes, finishes games from
-// FENs near the end (a win and a draw by repetition), then plays the computer. Any console
+// FENs near the end (a win and a draw by repetition), plays the other variants (the 12x12 board
+// among them), shows the evaluation bar and the best lines, reviews a game with a blunder,
+// loads and saves PDN, then plays the computer. Any console
 // error, page error, failed request, or request to anything but the page's own files and
 // /v1 endpoints fails the test. Screenshots go to ARTIFACT_DIR. Synchronisation is by DOM
 // state only: the page sets #app[data-phase] and #app[data-plies] when it is ready.

@@ -16,6 +16,7 @@ pub mod extract;
 pub mod metrics;
 pub mod middleware;
 pub mod openapi;
+pub mod pool;
 pub mod problems;
 pub mod routes;
 pub mod startup;

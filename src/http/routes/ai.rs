@@ -5,15 +5,12 @@ use std::sync::Arc;
 
 use actix_web::{post, web, HttpRequest};
 
-use crate::http::connection::PeerSocket;
 use crate::http::dto::AiMoveBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
+use crate::http::pool;
 use crate::http::state::AppState;
 use crate::service::{self, ComputerMove};
-
-/// Seconds a refused client is asked to wait.
-const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// The move the computer plays at a difficulty, and the position after it.
 #[utoipa::path(tag = "games", request_body = AiMoveBody,
@@ -42,19 +39,8 @@ pub async fn ai_move(
         }
     }
     let (variant, difficulty) = (search.variant(), search.difficulty());
-    let ticket = state.search_pool.submit(move |cancel, endgames| search.run_with(cancel, endgames)).map_err(|_| {
-        state.metrics.search_rejected();
-        ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
-    })?;
-    // Dropping the ticket, when the client is gone, stops the search.
-    let answer = match request.conn_data::<PeerSocket>() {
-        Some(peer) => tokio::select! {
-            answer = ticket.answer() => answer,
-            () = peer.closed() => return Err(ApiError::ClientGone),
-        },
-        None => ticket.answer().await,
-    };
-    let answer = answer.ok_or_else(|| ApiError::Internal("the search failed".to_owned()))?;
+    let ticket = pool::submit(&state, move |cancel, endgames| search.run_with(cancel, endgames))?;
+    let answer = pool::answer(&request, ticket, "search").await?;
     state.metrics.search_done(variant, difficulty, answer.nodes, answer.depth, answer.elapsed.as_secs_f64());
     state.metrics.game_finished(&answer.status);
     if let Some(key) = key {

@@ -5,15 +5,12 @@ use std::sync::Arc;
 
 use actix_web::{post, web, HttpRequest};
 
-use crate::http::connection::PeerSocket;
 use crate::http::dto::AnalyzeBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
+use crate::http::pool;
 use crate::http::state::AppState;
 use crate::service::{self, Analysis, Difficulty};
-
-/// Seconds a refused client is asked to wait.
-const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// The best moves of the position a game reaches, each with its score, the share of the points
 /// it promises and its expected line.
@@ -40,20 +37,9 @@ pub async fn analyze(
     if let Some(answer) = hit {
         return Ok(web::Json(Analysis { cached: true, ..Analysis::clone(&answer) }));
     }
-    let ticket =
-        state.search_pool.submit(move |cancel, endgames| analysis.run_with(cancel, endgames)).map_err(|_| {
-            state.metrics.search_rejected();
-            ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
-        })?;
     // Dropping the ticket, when the client is gone, stops the analysis.
-    let answer = match request.conn_data::<PeerSocket>() {
-        Some(peer) => tokio::select! {
-            answer = ticket.answer() => answer,
-            () = peer.closed() => return Err(ApiError::ClientGone),
-        },
-        None => ticket.answer().await,
-    };
-    let answer = answer.ok_or_else(|| ApiError::Internal("the analysis failed".to_owned()))?;
+    let ticket = pool::submit(&state, move |cancel, endgames| analysis.run_with(cancel, endgames))?;
+    let answer = pool::answer(&request, ticket, "analysis").await?;
     state.metrics.search_done(
         input.game.variant,
         Difficulty::Hard,

@@ -12,11 +12,9 @@ use crate::http::connection::PeerSocket;
 use crate::http::dto::ReviewBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
+use crate::http::pool;
 use crate::http::state::AppState;
 use crate::service::{self, PlyReview, Review, ReviewSummary};
-
-/// Seconds a refused client is asked to wait.
-const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// The media type of a streamed review: one JSON object a line.
 const NDJSON: &str = "application/x-ndjson";
@@ -66,20 +64,13 @@ pub async fn review(
 ) -> Result<HttpResponse, ApiError> {
     state.metrics.game_request(input.game.variant, "review", input.game.moves.len());
     let prepared = service::prepare_review(&input.game, input.extra?, state.config.max_search)?;
-    let overloaded = || {
-        state.metrics.search_rejected();
-        ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS }
-    };
     if wants_lines(&request) {
         let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(STREAM_ROOM);
-        let ticket = state
-            .search_pool
-            .submit(move |cancel, endgames| {
-                let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply).to_bytes()).is_ok();
-                let review = prepared.run_with(cancel, endgames, &mut each);
-                let _ = sender.blocking_send(ReviewLine::Summary(&review.summary).to_bytes());
-            })
-            .map_err(|_| overloaded())?;
+        let ticket = pool::submit(&state, move |cancel, endgames| {
+            let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply).to_bytes()).is_ok();
+            let review = prepared.run_with(cancel, endgames, &mut each);
+            let _ = sender.blocking_send(ReviewLine::Summary(&review.summary).to_bytes());
+        })?;
         // The stream holds the ticket, and ends when the client goes away: the ticket is
         // dropped with it and the review stops.
         let peer = request.conn_data::<PeerSocket>().cloned();
@@ -95,18 +86,8 @@ pub async fn review(
         });
         return Ok(HttpResponse::Ok().content_type(NDJSON).streaming(lines));
     }
-    let ticket = state
-        .search_pool
-        .submit(move |cancel, endgames| prepared.run_with(cancel, endgames, &mut |_| true))
-        .map_err(|_| overloaded())?;
-    let answer = match request.conn_data::<PeerSocket>() {
-        Some(peer) => tokio::select! {
-            answer = ticket.answer() => answer,
-            () = peer.closed() => return Err(ApiError::ClientGone),
-        },
-        None => ticket.answer().await,
-    };
-    let review: Review = answer.ok_or_else(|| ApiError::Internal("the review failed".to_owned()))?;
+    let ticket = pool::submit(&state, move |cancel, endgames| prepared.run_with(cancel, endgames, &mut |_| true))?;
+    let review: Review = pool::answer(&request, ticket, "review").await?;
     Ok(HttpResponse::Ok().json(review))
 }
 

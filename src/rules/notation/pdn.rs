@@ -216,7 +216,8 @@ impl<W: Word> MoveTable<W> {
     }
 
     /// The legal moves of the current position of `game`, under its rules and history (a king
-    /// that has made its most moves in a row cannot step): none once the game is over.
+    /// that has made its most moves in a row cannot step), whether or not the game is over
+    /// (callers that show a finished game read its status first).
     pub fn of_game<R: Rules<Board = W>>(game: &Game<R>) -> MoveTable<W> {
         let mut paths = PathList { moves: Vec::with_capacity(ROOM_FOR_MOVES) };
         game.generate_into(&mut paths);

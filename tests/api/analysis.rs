@@ -163,9 +163,17 @@ async fn a_review_streams_a_line_per_ply_and_the_summary_last_when_asked() {
     let content_type = header(response.headers(), "content-type");
     let text = response.text().await.expect("a body");
     let whole = review(&app, &body).await;
+    let json_first = app
+        .request(reqwest::Method::POST, "/v1/review")
+        .header("accept", "application/json, application/x-ndjson;q=0.5")
+        .json(&body)
+        .send()
+        .await
+        .expect("an answer");
 
     // Assert: the same plies as the whole document, one a line, then the summary.
     assert_eq!(content_type, "application/x-ndjson");
+    assert_eq!(header(json_first.headers(), "content-type"), "application/json", "JSON preferred: one document");
     let lines: Vec<Value> = text.lines().map(|l| serde_json::from_str(l).expect("a JSON line")).collect();
     assert_eq!(lines.len(), 5, "{text}");
     for (i, line) in lines[..4].iter().enumerate() {

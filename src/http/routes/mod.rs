@@ -13,7 +13,7 @@ pub mod pdn;
 pub mod review;
 pub mod variants;
 
-use actix_web::http::header;
+use actix_web::http::header::{self, Accept, Header};
 use actix_web::{web, HttpRequest, HttpResponse};
 use serde::Serialize;
 use utoipa_actix_web::service_config::ServiceConfig;
@@ -78,4 +78,15 @@ pub async fn unmatched(req: HttpRequest, state: web::Data<AppState>) -> HttpResp
 /// added by [`crate::http::middleware::conditional_get`].
 pub fn cacheable_json<T: Serialize>(body: &T, max_age_seconds: u32) -> HttpResponse {
     HttpResponse::Ok().insert_header((header::CACHE_CONTROL, format!("public, max-age={max_age_seconds}"))).json(body)
+}
+
+/// Whether the request's `Accept` prefers `media` to JSON: the first of its media types, by
+/// preference, that names either (or any) is `media`.
+pub fn prefers_to_json(request: &HttpRequest, media: &str) -> bool {
+    let Ok(accept) = Accept::parse(request) else { return false };
+    accept
+        .ranked()
+        .into_iter()
+        .find(|m| [media, "application/json", "application/*", "*/*"].contains(&m.essence_str()))
+        .is_some_and(|m| m.essence_str() == media)
 }

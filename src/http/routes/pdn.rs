@@ -1,13 +1,15 @@
 //! `POST /v1/pdn/parse` and `POST /v1/pdn/export`: game records in PDN, read into replayed
 //! games, and a game written as a record.
 
-use actix_web::http::header::{self, Accept, Header};
+use actix_web::http::header;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 
 use crate::http::dto::{PdnExportBody, PdnParseBody, MAX_PDN_CHARS};
 use crate::http::error::{ApiError, PdnErrors};
 use crate::http::extract::{GameInput, JsonBody};
 use crate::http::state::AppState;
+
+use super::prefers_to_json;
 use crate::rules::Variant;
 use crate::service::{self, RecordText, Records};
 
@@ -53,20 +55,9 @@ pub async fn export(
 ) -> Result<HttpResponse, ApiError> {
     state.metrics.game_request(input.game.variant, "pdn_export", input.game.moves.len());
     let pdn = service::write_record(&input.game, &input.extra)?;
-    Ok(if wants_pdn(&request) {
+    Ok(if prefers_to_json(&request, PDN_MEDIA_TYPE) {
         HttpResponse::Ok().insert_header((header::CONTENT_TYPE, PDN_MEDIA_TYPE)).body(pdn)
     } else {
         HttpResponse::Ok().json(RecordText { pdn })
     })
-}
-
-/// Whether the client's `Accept` prefers the PDN text to JSON: the first of its media types,
-/// by preference, that names either (or any) is `application/x-pdn`.
-fn wants_pdn(request: &HttpRequest) -> bool {
-    let Ok(accept) = Accept::parse(request) else { return false };
-    accept
-        .ranked()
-        .into_iter()
-        .find(|media| matches!(media.essence_str(), PDN_MEDIA_TYPE | "application/json" | "application/*" | "*/*"))
-        .is_some_and(|media| media.essence_str() == PDN_MEDIA_TYPE)
 }

@@ -1,9 +1,9 @@
 //! `POST /v1/review`: every move of a game judged against the engine's. The review runs on one
-//! search thread; with `Accept: application/x-ndjson` each ply is sent as soon as it is known.
+//! search thread; when `Accept` prefers `application/x-ndjson` to JSON, each ply is sent as soon
+//! as it is known.
 
 use std::convert::Infallible;
 
-use actix_web::http::header;
 use actix_web::web::Bytes;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Serialize;
@@ -15,6 +15,8 @@ use crate::http::extract::GameInput;
 use crate::http::pool;
 use crate::http::state::AppState;
 use crate::service::{self, PlyReview, Review, ReviewSummary};
+
+use super::prefers_to_json;
 
 /// The media type of a streamed review: one JSON object a line.
 const NDJSON: &str = "application/x-ndjson";
@@ -64,7 +66,7 @@ pub async fn review(
 ) -> Result<HttpResponse, ApiError> {
     state.metrics.game_request(input.game.variant, "review", input.game.moves.len());
     let prepared = service::prepare_review(&input.game, input.extra?, state.config.max_search)?;
-    if wants_lines(&request) {
+    if prefers_to_json(&request, NDJSON) {
         let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(STREAM_ROOM);
         let ticket = pool::submit(&state, move |cancel, endgames| {
             let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply).to_bytes()).is_ok();
@@ -89,14 +91,4 @@ pub async fn review(
     let ticket = pool::submit(&state, move |cancel, endgames| prepared.run_with(cancel, endgames, &mut |_| true))?;
     let review: Review = pool::answer(&request, ticket, "review").await?;
     Ok(HttpResponse::Ok().json(review))
-}
-
-/// Whether the client asks for a review line by line.
-fn wants_lines(request: &HttpRequest) -> bool {
-    request
-        .headers()
-        .get_all(header::ACCEPT)
-        .filter_map(|value| value.to_str().ok())
-        .flat_map(|value| value.split(','))
-        .any(|media| media.split(';').next().is_some_and(|m| m.trim().eq_ignore_ascii_case(NDJSON)))
 }

@@ -19,7 +19,7 @@ use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
 use crate::service::object_only::optional_object;
 use crate::service::whole_number::optional_whole_number;
 use crate::service::{
-    AnalysisSettings, Difficulty, GameRequest, RequestedTags, ReviewSettings, RuleOverrides, SearchSettings, Tags,
+    AnalysisSettings, Budget, Difficulty, GameRequest, RequestedTags, RuleOverrides, SearchSettings, Tags,
 };
 
 use super::error::ApiError;
@@ -248,11 +248,14 @@ fn analysis_settings(
     depth: Option<u32>,
 ) -> Result<AnalysisSettings, ApiError> {
     let lines = in_range("lines", lines, 1..=u32::from(MAX_LINES))?.map_or(DEFAULT_LINES, |n| n as u8);
-    let depth = in_range("depth", depth, 1..=MAX_DEPTH)?;
-    Ok(AnalysisSettings {
-        lines,
-        budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
-        max_depth: depth.map(Depth::plies),
+    Ok(AnalysisSettings { lines, budget: budget(time_ms, depth)? })
+}
+
+/// The time and depth a body asks a search for, the depth checked against its range.
+fn budget(time_ms: Option<u32>, depth: Option<u32>) -> Result<Budget, ApiError> {
+    Ok(Budget {
+        time: time_ms.map(|ms| Duration::from_millis(ms.into())),
+        depth: in_range("depth", depth, 1..=MAX_DEPTH)?.map(Depth::plies),
     })
 }
 
@@ -271,16 +274,7 @@ game_body! {
         #[schema(minimum = 1, maximum = 64)]
         depth: Option<u32>,
     }
-    extra: Result<ReviewSettings, ApiError> = review_settings(time_ms, depth)
-}
-
-/// The settings of a review body, its depth checked against its range.
-fn review_settings(time_ms: Option<u32>, depth: Option<u32>) -> Result<ReviewSettings, ApiError> {
-    let depth = in_range("depth", depth, 1..=MAX_DEPTH)?;
-    Ok(ReviewSettings {
-        budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
-        max_depth: depth.map(Depth::plies),
-    })
+    extra: Result<Budget, ApiError> = budget(time_ms, depth)
 }
 
 game_body! {

@@ -10,11 +10,12 @@ use std::time::Instant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::budget::Budget;
 use super::computer::{notation_of_line, score_view, search_key, unlisted_move, ScoreKind, SearchKey};
 use super::levels::Difficulty;
 use super::views::MoveView;
 use crate::engine::endgame::Endgames;
-use crate::engine::{self, expected_score, Depth, Limits};
+use crate::engine::{self, expected_score, Limits};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Game, Rules};
 
@@ -29,10 +30,8 @@ pub const DEFAULT_LINES: u8 = 3;
 pub struct AnalysisSettings {
     /// How many of the best moves (1 to [`MAX_LINES`]).
     pub lines: u8,
-    /// The time it may take, if not the hard level's default.
-    pub budget: Option<Duration>,
-    /// The depth to search to, if any (the time cap still applies).
-    pub max_depth: Option<Depth>,
+    /// The time and depth asked for; the time defaults to the hard level's.
+    pub budget: Budget,
 }
 
 /// One of the best moves.
@@ -88,7 +87,6 @@ type AnalysisJob = dyn FnOnce(&AtomicBool, &Endgames) -> Analysis + Send;
 /// A checked analysis request, ready to run on any thread.
 pub struct PreparedAnalysis {
     key: SearchKey,
-    budget: Duration,
     job: Box<AnalysisJob>,
 }
 
@@ -97,17 +95,12 @@ impl PreparedAnalysis {
     /// the hard level's strength; `max_budget` caps the time.
     pub(super) fn new<R: Rules>(game: Game<R>, settings: AnalysisSettings, max_budget: Duration) -> PreparedAnalysis {
         let level = Difficulty::Hard.level();
-        let budget = match settings.max_depth {
-            Some(_) => settings.budget.unwrap_or(max_budget),
-            None => settings.budget.unwrap_or(level.default_budget),
-        }
-        .min(max_budget);
-        let max_depth = settings.max_depth.unwrap_or(level.max_depth);
+        let budget = settings.budget.time_within(level.default_budget, max_budget);
+        let max_depth = settings.budget.depth.unwrap_or(level.max_depth);
         let lines = settings.lines.clamp(1, MAX_LINES);
         let key = search_key(&game, Difficulty::Hard, budget, max_depth, None, lines);
         PreparedAnalysis {
             key,
-            budget,
             job: Box::new(move |cancel: &AtomicBool, endgames: &Endgames| {
                 let started = Instant::now();
                 let limits = Limits {
@@ -129,11 +122,6 @@ impl PreparedAnalysis {
     /// The key its answer may be cached under.
     pub fn key(&self) -> &SearchKey {
         &self.key
-    }
-
-    /// The time the analysis may take.
-    pub fn budget(&self) -> Duration {
-        self.budget
     }
 
     /// Runs the analysis until the budget is spent, it is done, or `cancel` is set.

@@ -5,10 +5,11 @@
 use core::time::Duration;
 
 use super::analysis::{AnalysisSettings, PreparedAnalysis};
+use super::budget::Budget;
 use super::computer::{ComputerMoveError, PreparedSearch, SearchSettings};
 use super::replay::{play_text, replay, ReplayError};
 use super::request::GameRequest;
-use super::review::{PreparedReview, ReviewSettings};
+use super::review::PreparedReview;
 use super::views::{AppliedMove, LegalMoves, MoveView, PositionView};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Game, Rules, VariantVisitor};
@@ -118,17 +119,17 @@ pub fn prepare_analysis(
 /// the time of each search.
 pub fn prepare_review(
     request: &GameRequest,
-    settings: ReviewSettings,
+    budget: Budget,
     max_budget: Duration,
 ) -> Result<PreparedReview, ReplayError> {
-    struct Prepare(ReviewSettings, Duration);
+    struct Prepare(Budget, Duration);
     impl OnGame for Prepare {
         type Output = PreparedReview;
         fn run<R: Rules>(self, game: Game<R>) -> PreparedReview {
             PreparedReview::new(game, self.0, self.1)
         }
     }
-    with_game(request, Prepare(settings, max_budget))
+    with_game(request, Prepare(budget, max_budget))
 }
 
 #[cfg(test)]

@@ -19,6 +19,7 @@
 //!   was expected.
 
 pub mod analysis;
+pub mod budget;
 pub mod computer;
 pub mod endgames;
 pub mod games;
@@ -36,6 +37,7 @@ pub mod views;
 pub mod whole_number;
 
 pub use analysis::{Analysis, AnalysisSettings, LineView, PreparedAnalysis};
+pub use budget::Budget;
 pub use computer::{ComputerMove, ComputerMoveError, PreparedSearch, ScoreKind, SearchKey, SearchSettings};
 pub use endgames::load_endgames;
 pub use games::{apply_move, legal_moves, prepare_analysis, prepare_review, prepare_search};
@@ -43,7 +45,7 @@ pub use levels::Difficulty;
 pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};
 pub use replay::ReplayError;
 pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
-pub use review::{MoveClass, PlyReview, PreparedReview, Review, ReviewSettings, ReviewSummary, SideReview};
+pub use review::{MoveClass, PlyReview, PreparedReview, Review, ReviewSummary, SideReview};
 pub use search_cache::SearchCache;
 pub use search_pool::{Overloaded, PoolGauges, SearchPool, SearchTicket};
 pub use tags::{RequestedTags, Tags};

@@ -10,6 +10,7 @@ use std::time::Instant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::budget::Budget;
 use super::computer::{score_view, ScoreKind};
 use super::levels::Difficulty;
 use super::views::StatusView;
@@ -25,15 +26,6 @@ pub const DEFAULT_MOVE_MS: u64 = 100;
 /// The expected-score loss below which a move is `best`, `good`, an `inaccuracy` and a
 /// `mistake`; from this last one on it is a `blunder` (docs/api.md, "Review").
 pub const CLASS_LIMITS: [f64; 4] = [0.01, 0.05, 0.10, 0.20];
-
-/// What a review is asked for.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct ReviewSettings {
-    /// The time each position may be searched, if not [`DEFAULT_MOVE_MS`].
-    pub budget: Option<Duration>,
-    /// The depth each position is searched to, if any (the time cap still applies).
-    pub max_depth: Option<Depth>,
-}
 
 /// How good a move was, by the share of the points it gave away.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -162,36 +154,18 @@ type ReviewJob = dyn FnOnce(&AtomicBool, &Endgames, &mut dyn FnMut(&PlyReview) -
 
 /// A checked review request, ready to run on any thread.
 pub struct PreparedReview {
-    budget: Duration,
-    plies: usize,
     job: Box<ReviewJob>,
 }
 
 impl PreparedReview {
-    /// A review of every move of `game` as `settings` ask; `max_budget` caps each search.
-    pub(super) fn new<R: Rules>(game: Game<R>, settings: ReviewSettings, max_budget: Duration) -> PreparedReview {
-        let default = match settings.max_depth {
-            Some(_) => max_budget,
-            None => Duration::from_millis(DEFAULT_MOVE_MS),
-        };
-        let budget = settings.budget.unwrap_or(default).min(max_budget);
-        let max_depth = settings.max_depth.unwrap_or(Difficulty::Hard.level().max_depth);
-        let plies = game.moves().len();
+    /// A review of every move of `game`, each position searched within `budget` (the time
+    /// defaults to [`DEFAULT_MOVE_MS`]); `max_budget` caps each search.
+    pub(super) fn new<R: Rules>(game: Game<R>, budget: Budget, max_budget: Duration) -> PreparedReview {
+        let max_depth = budget.depth.unwrap_or(Difficulty::Hard.level().max_depth);
+        let budget = budget.time_within(Duration::from_millis(DEFAULT_MOVE_MS), max_budget);
         PreparedReview {
-            budget,
-            plies,
             job: Box::new(move |cancel, endgames, each| review(&game, budget, max_depth, cancel, endgames, each)),
         }
-    }
-
-    /// The time each position may be searched.
-    pub fn budget(&self) -> Duration {
-        self.budget
-    }
-
-    /// The number of plies to review.
-    pub fn plies(&self) -> usize {
-        self.plies
     }
 
     /// Runs the review, handing each ply to `each` as soon as it is known; stops early when

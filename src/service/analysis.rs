@@ -149,7 +149,7 @@ fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::Analysis<R::Board>>, 
                     .map_or_else(|| unlisted_move::<R>(&line.mv), |e| MoveView::of::<R>(&table, e)),
                 score,
                 score_kind,
-                expected_score: (expected_score::<R>(line.score) * 1000.0).round() / 1000.0,
+                expected_score: thousandths(expected_score::<R>(line.score)),
                 pv: notation_of_line(&position, mandatory, &line.pv),
             }
         })
@@ -162,4 +162,9 @@ fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::Analysis<R::Board>>, 
         time_ms: elapsed.as_millis() as u64,
         cached: false,
     }
+}
+
+/// `x` rounded to three decimals, as the answers write shares of the points.
+pub(super) fn thousandths(x: f64) -> f64 {
+    (x * 1000.0).round() / 1000.0
 }

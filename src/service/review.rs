@@ -10,6 +10,7 @@ use std::time::Instant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::analysis::thousandths;
 use super::budget::Budget;
 use super::computer::{score_view, ScoreKind};
 use super::levels::Difficulty;
@@ -283,11 +284,6 @@ fn review<R: Rules>(
         time_ms: started.elapsed().as_millis() as u64,
     };
     Review { plies, summary }
-}
-
-/// `x` rounded to three decimals, as the answers write shares of the points.
-fn thousandths(x: f64) -> f64 {
-    (x * 1000.0).round() / 1000.0
 }
 
 #[cfg(test)]

@@ -7,7 +7,7 @@
    played by the server's own `easy` level (seeded, so it repeats) for `--plies` plies, then
    reviewed; the total time, as the summary gives it and as the client measured it.
 
-The server must run with CACHE_CAPACITY=0 (bench/analysis.sh starts one so).
+The server must run with CACHE_MAX_MIB=0 (bench/analysis.sh starts one so).
 """
 
 import argparse

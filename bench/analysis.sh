@@ -18,7 +18,7 @@ while (($#)); do
 done
 py=python3
 source "$here/serve.sh"
-start_server analysis CACHE_CAPACITY=0 SEARCH_THREADS=1
+start_server analysis CACHE_MAX_MIB=0 SEARCH_THREADS=1
 status=0
 (cd "$here" && "$py" analysis.py --url "$url" "${args[@]}") || status=$?
 finish_server "$status"

@@ -8,15 +8,16 @@
 #   1. idle, after start;
 #   2. POST /v1/legal-moves with wrk over many distinct positions (random games of three
 #      variants, made through the API with a fixed seed);
-#   3. POST /v1/ai-move over the same positions, each sent once, more of them than
-#      CACHE_CAPACITY, so that the search cache ends full (at DIFFICULTY, easy by default);
+#   3. POST /v1/ai-move over the same positions, each sent once, more of them than the
+#      cache's CACHE_MAX_MIB holds, so that the search cache ends full (at DIFFICULTY, easy by
+#      default); the cache's own count of its bytes and entries is printed beside the RSS;
 #   4. POST /v1/ai-move at hard (1 s budget, the largest search table; not cached yet at that
 #      level), HARD_CONCURRENCY at a time, so that every search thread is busy.
 #   Phases 3 and 4 are skipped, and the table says so, when the server answers 404 (a build
 #   without the computer player).
 #
 #   bench/resources.sh
-#   POSITIONS=30000 CACHE_CAPACITY=20000 DIFFICULTY=normal bench/resources.sh
+#   POSITIONS=30000 CACHE_MAX_MIB=48 DIFFICULTY=normal bench/resources.sh
 set -euo pipefail
 cd "$(dirname "$0")/.."
 
@@ -24,24 +25,24 @@ command -v wrk >/dev/null || { echo "wrk is not installed: apt-get install wrk" 
 export DURATION=${DURATION:-20}           # seconds of wrk load on legal-moves
 export CONNECTIONS=${CONNECTIONS:-64}     # wrk connections
 export AI_CONCURRENCY=${AI_CONCURRENCY:-8}  # ai-move requests in flight (below SEARCH_QUEUE: no 503)
-export POSITIONS=${POSITIONS:-12000}      # distinct positions (above the cache capacity)
+export POSITIONS=${POSITIONS:-12000}      # distinct positions (more than the cache holds)
 export DIFFICULTY=${DIFFICULTY:-easy}     # the level of the cache-filling phase
 export HARD_SEARCHES=${HARD_SEARCHES:-30}   # then this many hard searches (1 s each by default)
 export HARD_CONCURRENCY=${HARD_CONCURRENCY:-4}
-capacity=${CACHE_CAPACITY:-10000}
+cache_mib=${CACHE_MAX_MIB:-24}
 port=${RESOURCES_PORT:-18097}
 
 cargo build --locked --release --quiet
 work=$(mktemp -d)
-CACHE_CAPACITY=$capacity PORT=$port RUST_LOG=warn ./target/release/draughts-api >"$work/server.log" 2>&1 &
+CACHE_MAX_MIB=$cache_mib PORT=$port RUST_LOG=warn ./target/release/draughts-api >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
-python3 - "$port" "$server" "$work" "$capacity" <<'PY'
+python3 - "$port" "$server" "$work" "$cache_mib" <<'PY'
 import http.client, json, os, random, re, subprocess, sys, threading, time
 from concurrent.futures import ThreadPoolExecutor
 
-port, pid, work, capacity = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
+port, pid, work, cache_mib = int(sys.argv[1]), int(sys.argv[2]), sys.argv[3], int(sys.argv[4])
 duration, connections = int(os.environ["DURATION"]), int(os.environ["CONNECTIONS"])
 ai_concurrency, positions = int(os.environ["AI_CONCURRENCY"]), int(os.environ["POSITIONS"])
 difficulty = os.environ["DIFFICULTY"]
@@ -181,9 +182,11 @@ def ai_phase(level, chosen, concurrency, label):
     statuses = {k: v - before.get(k, 0) for k, v in after.items() if v - before.get(k, 0)}
     n = sum(statuses.values())
     hits, misses = metric("draughts_search_cache_hits_total"), metric("draughts_search_cache_misses_total")
+    cached, entries = metric("draughts_search_cache_bytes"), metric("draughts_search_cache_entries")
+    full = cached >= 0.9 * cache_mib * 2**20
     row(label, n, cpu_seconds() - cpu0, sampler,
-        f"{n / seconds:.1f} req/s, {concurrency} in flight; statuses {statuses}; cache hits {hits:.0f}, misses {misses:.0f}"
-        f" (capacity {capacity}: {'full' if misses >= capacity else 'not full'})")
+        f"{n / seconds:.1f} req/s, {concurrency} in flight; statuses {statuses}; cache hits {hits:.0f}, misses {misses:.0f};"
+        f" cache {entries:.0f} entries weighing {cached / 2**20:.1f} MiB of {cache_mib} ({'full' if full else 'not full'})")
 
 status, raw = call("POST", "/v1/ai-move", {"variant": "english", "difficulty": difficulty})
 if status == 404:
@@ -196,7 +199,7 @@ else:
     ai_phase("hard", bodies[1::len(bodies) // hard_searches][:hard_searches], hard_concurrency,
              f"POST /v1/ai-move hard, {hard_searches} positions")
 
-print(f"# {os.cpu_count()} cores, CACHE_CAPACITY={capacity}, RUST_LOG=warn, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}")
+print(f"# {os.cpu_count()} cores, CACHE_MAX_MIB={cache_mib}, RUST_LOG=warn, {time.strftime('%Y-%m-%dT%H:%M:%SZ', time.gmtime())}")
 print("| phase | requests | CPU s | CPU µs/request | RSS peak in phase MiB | RSS after MiB | VmHWM MiB | notes |")
 print("|---|---|---|---|---|---|---|---|")
 for r in rows:

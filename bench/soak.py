@@ -29,9 +29,14 @@ The traffic, all from one asyncio process, over loopback:
     average: malformed JSON, unknown variants, unknown fields, illegal moves, invalid FENs, bad
     difficulties, too many moves, bad board.svg queries, wrong methods, made-up methods
     (`FOO /healthz`, and random names such as `QZKVX /v1/variants`), unknown paths, bodies over
-    MAX_BODY_BYTES, a corrupt gzip body, and bytes that are not HTTP (a TLS hello);
-  - SLOW_CLIENTS slow clients (24) at any time, half of them sending a request's head one byte a
-    second, half sending a POST's head with Content-Length and part of its body, then nothing.
+    MAX_BODY_BYTES (with Content-Length, and chunked), a corrupt gzip body, a body coded
+    `gzip, gzip` (415), an ai-move whose client half-closes its connection (closed without an
+    answer), a review over its time budget (422), analyses of 1000-ply games under new keys (the
+    largest cache entries a client can make) and bytes that are not HTTP (a TLS hello);
+  - SLOW_CLIENTS slow clients (24) at any time, a third of them sending a request's head one
+    byte a second, a third sending a POST's head with Content-Length and part of its body, then
+    nothing, and a third sending a chunked body one byte a second (the server must answer 408
+    and close the connection).
     Each waits up to SLOW_HOLD seconds (60) for the server to answer or close, then closes; one
     still open after SLOW_LIMIT seconds (30) is an error.
 
@@ -468,7 +473,19 @@ def random_method(rng):
 
 BAD_KINDS = ["malformed json", "unknown variant", "unknown field", "illegal move", "illegal history", "invalid fen",
              "bad difficulty", "too many moves", "bad svg query", "wrong method", "made-up method", "made-up method",
-             "unknown path", "oversized body", "corrupt gzip", "not http"]
+             "unknown path", "oversized body", "oversized chunked body", "corrupt gzip", "repeated coding",
+             "half-closed search", "review over budget", "largest cache keys", "not http"]
+
+# Kinds whose client closes its sending side once the request is sent (then reads).
+HALF_CLOSED = {"half-closed search"}
+
+
+def endless_shuffle(plies):
+    """An English king shuffle of `plies` plies that never ends (repetition and quiet-move
+    draws set out of its reach): every position stays in a search's cache key."""
+    moves = (["29-25", "4-8", "25-29", "8-4"] * (plies // 4 + 1))[:plies]
+    return {"variant": "english", "fen": "W:WK29,21:BK4,12", "moves": moves,
+            "rules": {"draw": {"repetitions": 255, "quiet_moves": 0}}}
 
 
 def bad_request(rng, games, host, kinds):
@@ -533,6 +550,22 @@ def bad_request(rng, games, host, kinds):
     if kind == "oversized body":
         body = {"variant": "english", "moves": [], "pad": "x" * (70_000 + rng.randrange(30_000))}
         return kind, post("/v1/legal-moves", body), {413}
+    if kind == "oversized chunked body":
+        chunk = b" " * 16384
+        raw = head("POST", "/v1/legal-moves", host, [("Content-Type", "application/json"),
+                                                     ("Transfer-Encoding", "chunked")])
+        return kind, raw + (b"4000\r\n" + chunk + b"\r\n") * 8, {413}
+    if kind == "repeated coding":
+        return kind, post("/v1/legal-moves", {"variant": variant}, [("Content-Encoding", "gzip, gzip")]), {415}
+    if kind == "half-closed search":
+        return kind, post("/v1/ai-move", {"variant": variant, "moves": moves, "difficulty": "hard"}), {None}
+    if kind == "review over budget":
+        return kind, post("/v1/review", dict(endless_shuffle(rng.randrange(60, 1000)), time_ms=5000)), {422}
+    if kind == "largest cache keys":
+        # A 1000-ply game (the longest history) under a new key each time: the cache's memory
+        # must stay within CACHE_MAX_MIB however many of these come.
+        body = dict(endless_shuffle(1000), depth=1, lines=rng.randrange(1, 11), time_ms=rng.randrange(1, 5000))
+        return kind, post("/v1/analyze", body), {200}
     if kind == "corrupt gzip":
         data = gzip.compress(json.dumps({"variant": variant}).encode())
         data = data[:10] + bytes(rng.randrange(256) for _ in range(len(data) - 10))
@@ -556,6 +589,8 @@ async def bad_worker(rec, games, host, port, rng, args, stop):
             try:
                 writer.write(raw)
                 await writer.drain()
+                if kind in HALF_CLOSED:
+                    writer.write_eof()
                 try:
                     return await read_response(reader, "GET")
                 except Stale:
@@ -603,6 +638,13 @@ async def slow_client(rec, host, port, rng, args, stop, kind, open_conns):
                     writer.write(data[i:i + 1])
                     await writer.drain()
                     await asyncio.sleep(1.0)
+            elif kind == "trickled chunked":
+                writer.write(head("POST", "/v1/legal-moves", f"{host}:{port}", [("Content-Type", "application/json"),
+                                                                               ("Transfer-Encoding", "chunked")]))
+                while True:
+                    writer.write(b"1\r\n \r\n")
+                    await writer.drain()
+                    await asyncio.sleep(1.0)
             else:
                 body = json.dumps({"variant": "english", "moves": ["11-15", "23-19", "8-11", "22-17"]}).encode()
                 writer.write(head("POST", "/v1/legal-moves", f"{host}:{port}", [("Content-Type", "application/json")],
@@ -615,6 +657,12 @@ async def slow_client(rec, host, port, rng, args, stop, kind, open_conns):
         try:
             response = await asyncio.wait_for(read_response(reader, "GET"), args.slow_hold)
             outcome = str(response.status)
+            if kind == "trickled chunked":
+                # Answered before its body ended: the server must also close the connection.
+                left = max(args.slow_hold - (rec.now() - opened), 0.1)
+                while await asyncio.wait_for(reader.read(65536), left):
+                    pass
+                outcome += " and closed"
         except Stale:
             outcome = "closed"
         except asyncio.TimeoutError:
@@ -644,6 +692,8 @@ async def slow_client(rec, host, port, rng, args, stop, kind, open_conns):
 
 
 open_conns_meta = {}
+
+SLOW_KINDS = ["slow head", "stalled body", "trickled chunked"]
 
 
 # ---------------------------------------------------------------- sampling
@@ -830,7 +880,7 @@ async def run(args, rng, host, port, pid, proc, log_path):
     tasks += [asyncio.ensure_future(bad_worker(rec, games, host, port, random.Random(rng.random()), args, stop))
               for _ in range(args.bad_workers)]
     slow_tasks = [asyncio.ensure_future(slow_client(rec, host, port, random.Random(rng.random()), args, stop,
-                                                    "slow head" if i % 2 == 0 else "stalled body", set()))
+                                                    SLOW_KINDS[i % len(SLOW_KINDS)], set()))
                   for i in range(args.slow_clients)]
 
     async def progress():
@@ -932,7 +982,7 @@ def report(args, rec, sampler, start, end_loaded, end, died, log_path, started_a
     p("")
     p("| kind | connections judged | outcomes | median s | max s | open longer than the limit |")
     p("|---|---|---|---|---|---|")
-    for kind in ("slow head", "stalled body"):
+    for kind in SLOW_KINDS:
         rows = rec.slow.get(kind, [])
         held = [h for _, o, h in rows]
         outcomes = Counter(o for _, o, _ in rows)
@@ -999,6 +1049,12 @@ def report(args, rec, sampler, start, end_loaded, end, died, log_path, started_a
                        f"growth ≤ {allowed / 1024:.1f} MiB (max of {args.rss_growth_mib:g} MiB and {args.rss_growth_pct:g} %)"))
     else:
         checks.append(("RSS flat after warm-up", False, "not measured (no warm-up sample, or the server died)", ""))
+    cache_text = sampler.texts.get("end-loaded", "")
+    cached = re.search(r"^draughts_search_cache_bytes (\S+)$", cache_text, re.M)
+    if cached:
+        budget = int(os.environ.get("CACHE_MAX_MIB", "24")) * MIB
+        checks.append(("search cache within CACHE_MAX_MIB", float(cached.group(1)) <= budget,
+                       f"{float(cached.group(1)) / MIB:.2f} MiB at the end of the load", f"≤ {budget / MIB:g} MiB"))
     if start.get("fds") is not None and end.get("fds") is not None:
         checks.append(("open fds back to start once the clients are gone", end["fds"] - start["fds"] <= args.fd_slack,
                        f"{start['fds']} at start, max {fds_max['fds'] if fds_max else '—'}, {end['fds']} at the end",

@@ -26,14 +26,19 @@ pub struct Config {
     pub rate_limit_per_minute: Option<u32>,
     /// HTTP worker threads (the machine's cores).
     pub workers: usize,
-    /// `CACHE_CAPACITY`: computer moves remembered (10000; 0 turns the cache off).
-    pub cache_capacity: u64,
+    /// `CACHE_MAX_MIB`: the most memory, in MiB, the search cache's answers (computer moves and
+    /// analyses, with their keys) may hold (24; 0 turns the cache off).
+    pub cache_max_mib: u64,
     /// `SEARCH_THREADS`: threads that search computer moves (the machine's cores).
     pub search_threads: usize,
     /// `SEARCH_QUEUE`: searches that may wait for a thread; beyond it, `503 overloaded` (64).
     pub search_queue: usize,
     /// `MAX_SEARCH_MS`: the longest a search may take, whatever the request asks (5000).
     pub max_search: Duration,
+    /// `MAX_REVIEW_MS`: the longest one review may take, every position's search added up
+    /// (120000); a review answered as one document also within nine tenths of
+    /// `ANSWER_TIMEOUT_MS`.
+    pub max_review: Duration,
     /// `OPS_PORT` (9090): a second port serving only `/healthz`, `/readyz` and `/metrics`,
     /// with connections of its own, so that probes and Prometheus are answered whatever
     /// clients do to the main port; `off` turns it off, 0 picks a free port.
@@ -133,10 +138,11 @@ impl Default for Config {
             max_moves: 1000,
             rate_limit_per_minute: None,
             workers: cores(),
-            cache_capacity: 10_000,
+            cache_max_mib: 24,
             search_threads: cores(),
             search_queue: 64,
             max_search: Duration::from_millis(5000),
+            max_review: Duration::from_secs(120),
             ops_port: Some(9090),
             max_connections: 4096,
             timeouts: Timeouts::default(),
@@ -186,8 +192,14 @@ impl Config {
             let limit: u32 = parse("RATE_LIMIT_PER_MINUTE", &v)?;
             config.rate_limit_per_minute = (limit > 0).then_some(limit);
         }
-        if let Some(v) = get("CACHE_CAPACITY") {
-            config.cache_capacity = parse("CACHE_CAPACITY", &v)?;
+        if let Some(v) = get("CACHE_MAX_MIB") {
+            config.cache_max_mib = parse("CACHE_MAX_MIB", &v)?;
+        }
+        if get("CACHE_CAPACITY").is_some() {
+            return Err(ConfigError {
+                variable: "CACHE_CAPACITY",
+                message: "is no longer read: the cache is bounded in memory, by CACHE_MAX_MIB".to_owned(),
+            });
         }
         if let Some(v) = get("SEARCH_THREADS") {
             config.search_threads = parse("SEARCH_THREADS", &v)?;
@@ -206,6 +218,9 @@ impl Config {
         };
         if let Some(v) = get("MAX_SEARCH_MS") {
             config.max_search = millis("MAX_SEARCH_MS", &v)?;
+        }
+        if let Some(v) = get("MAX_REVIEW_MS") {
+            config.max_review = millis("MAX_REVIEW_MS", &v)?;
         }
         if let Some(v) = get("OPS_PORT") {
             config.ops_port = if v.eq_ignore_ascii_case("off") { None } else { Some(parse("OPS_PORT", &v)?) };
@@ -262,7 +277,8 @@ mod tests {
         assert_eq!(config.cors_allowed_origins, vec!["*"]);
         assert_eq!(config.max_body_bytes, 65536);
         assert_eq!(config.rate_limit_per_minute, None);
-        assert_eq!(config.cache_capacity, 10_000);
+        assert_eq!(config.cache_max_mib, 24);
+        assert_eq!(config.max_review, Duration::from_secs(120));
         assert!(config.search_threads >= 1);
         assert_eq!(config.search_queue, 64);
         assert_eq!(config.max_search, Duration::from_millis(5000));
@@ -321,11 +337,19 @@ mod tests {
 
     #[test]
     fn search_settings_are_read_and_checked() {
-        let env = [("CACHE_CAPACITY", "0"), ("SEARCH_THREADS", "3"), ("SEARCH_QUEUE", "0"), ("MAX_SEARCH_MS", "250")];
+        let env = [
+            ("CACHE_MAX_MIB", "0"),
+            ("SEARCH_THREADS", "3"),
+            ("SEARCH_QUEUE", "0"),
+            ("MAX_SEARCH_MS", "250"),
+            ("MAX_REVIEW_MS", "9000"),
+        ];
         let config = Config::from_lookup(environment(&env)).unwrap();
-        assert_eq!((config.cache_capacity, config.search_threads, config.search_queue), (0, 3, 0));
-        assert_eq!(config.max_search, Duration::from_millis(250));
-        for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS"] {
+        assert_eq!((config.cache_max_mib, config.search_threads, config.search_queue), (0, 3, 0));
+        assert_eq!((config.max_search, config.max_review), (Duration::from_millis(250), Duration::from_secs(9)));
+        let old = Config::from_lookup(environment(&[("CACHE_CAPACITY", "100000")])).unwrap_err();
+        assert_eq!(old.variable, "CACHE_CAPACITY", "a setting no longer read is not silently ignored");
+        for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS", "MAX_REVIEW_MS"] {
             let bad = Config::from_lookup(environment(&[(variable, "0")])).unwrap_err();
             assert_eq!(bad.variable, variable);
         }

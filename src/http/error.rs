@@ -12,7 +12,7 @@ use crate::rules::notation::pdn::MoveTextError;
 use crate::rules::notation::record::{RecordError, MAX_GAMES};
 use crate::rules::notation::Quoted;
 use crate::rules::Status;
-use crate::service::{ComputerMoveError, RecordsError, ReplayError};
+use crate::service::{ComputerMoveError, RecordsError, ReplayError, ReviewError, ReviewTooLong};
 
 /// The problem document every error answers with.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -103,9 +103,12 @@ pub enum ApiError {
     Overloaded { retry_after: u64 },
     /// 500 `internal_error`: a bug (a search thread failed); never expected.
     Internal(String),
-    /// 499 `client_closed_request`: the client went away before the answer; only logs and
-    /// metrics see it.
-    ClientGone,
+    /// 415 `unsupported_encoding`: a body whose `Content-Encoding` is not one coding the
+    /// service reads.
+    UnsupportedEncoding(String),
+    /// 422 `review_too_long`: a review whose positions, each searched for the time asked,
+    /// would take longer than its limit.
+    ReviewTooLong(ReviewTooLong),
     /// 408 `request_timeout`: the body did not arrive in time; the connection is closed.
     RequestTimeout(String),
     /// 503 `answer_timeout`: the answer was not ready in time; retry after the given seconds.
@@ -143,12 +146,10 @@ impl ApiError {
             CorsRejected(_) => (StatusCode::BAD_REQUEST, "cors_rejected", "Cross-origin request rejected"),
             Overloaded { .. } => (StatusCode::SERVICE_UNAVAILABLE, "overloaded", "Overloaded"),
             Internal(_) => (StatusCode::INTERNAL_SERVER_ERROR, "internal_error", "Internal error"),
-            // nginx's 499: the client closed the connection first.
-            ClientGone => (
-                StatusCode::from_u16(499).unwrap_or(StatusCode::BAD_REQUEST),
-                "client_closed_request",
-                "Client closed request",
-            ),
+            UnsupportedEncoding(_) => {
+                (StatusCode::UNSUPPORTED_MEDIA_TYPE, "unsupported_encoding", "Unsupported content encoding")
+            }
+            ReviewTooLong(_) => (StatusCode::UNPROCESSABLE_ENTITY, "review_too_long", "Review too long"),
             RequestTimeout(_) => (StatusCode::REQUEST_TIMEOUT, "request_timeout", "Request timeout"),
             AnswerTimeout { .. } => (StatusCode::SERVICE_UNAVAILABLE, "answer_timeout", "Answer timeout"),
             Http { status, .. } => (*status, "http_error", status.canonical_reason().unwrap_or("HTTP error")),
@@ -167,7 +168,19 @@ impl ApiError {
             UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
                 (d.clone(), None, None)
             }
-            RequestTimeout(d) | Http { detail: d, .. } => (d.clone(), None, None),
+            RequestTimeout(d) | UnsupportedEncoding(d) | Http { detail: d, .. } => (d.clone(), None, None),
+            ReviewTooLong(too_long) => (
+                format!(
+                    "the review would search {} positions for {} ms each, {} ms in all; at most {} ms are \
+                     allowed (ask for less time per position, or omit time_ms to have it fitted)",
+                    too_long.positions,
+                    too_long.per_position.as_millis(),
+                    too_long.per_position.as_millis() * too_long.positions as u128,
+                    too_long.max_total.as_millis()
+                ),
+                None,
+                None,
+            ),
             AnswerTimeout { retry_after } => {
                 (format!("the answer was not ready in time; retry in {retry_after} s"), None, None)
             }
@@ -194,7 +207,6 @@ impl ApiError {
             Overloaded { retry_after } => {
                 (format!("every search thread is busy and the queue is full; retry in {retry_after} s"), None, None)
             }
-            ClientGone => ("the client closed the connection before the answer".to_owned(), None, None),
         };
         Problem {
             kind: "about:blank",
@@ -230,7 +242,7 @@ impl ResponseError for ApiError {
         {
             response.insert_header((header::RETRY_AFTER, retry_after.to_string()));
         }
-        if let ApiError::RequestTimeout(_) = self {
+        if let ApiError::RequestTimeout(_) | ApiError::PayloadTooLarge(_) | ApiError::UnsupportedEncoding(_) = self {
             // The rest of the body may still come: the connection cannot carry another request.
             response.force_close();
         }
@@ -301,6 +313,15 @@ impl From<ComputerMoveError> for ApiError {
     }
 }
 
+impl From<ReviewError> for ApiError {
+    fn from(error: ReviewError) -> ApiError {
+        match error {
+            ReviewError::Replay(error) => error.into(),
+            ReviewError::TooLong(too_long) => ApiError::ReviewTooLong(too_long),
+        }
+    }
+}
+
 /// How a finished game ended, in words (`None` while it goes on).
 fn outcome(status: Status) -> Option<String> {
     match status {
@@ -327,11 +348,16 @@ pub enum GameErrors {
     /// `payload_too_large`.
     #[response(status = 413, content_type = "application/problem+json")]
     PayloadTooLarge(Problem),
+    /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
+    /// `zstd` or `identity`.
+    #[response(status = 415, content_type = "application/problem+json")]
+    UnsupportedEncoding(Problem),
     /// The request has the form the schema gives but cannot be done: `invalid_position` (a
     /// FEN that is no position of the variant, such as one naming a square its board does not
     /// have), `illegal_move` (including a move naming such a square), `ambiguous_move`,
-    /// `game_over`, `too_many_moves` or `unsupported_rules` (a rule the variant does not
-    /// allow, such as optional captures in `international`).
+    /// `game_over`, `too_many_moves`, `unsupported_rules` (a rule the variant does not
+    /// allow, such as optional captures in `international`) or, for a review,
+    /// `review_too_long`.
     #[response(status = 422, content_type = "application/problem+json",
         example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
             "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
@@ -357,6 +383,10 @@ pub enum PdnErrors {
     /// `payload_too_large`.
     #[response(status = 413, content_type = "application/problem+json")]
     PayloadTooLarge(Problem),
+    /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
+    /// `zstd` or `identity`.
+    #[response(status = 415, content_type = "application/problem+json")]
+    UnsupportedEncoding(Problem),
     /// The body has the schema's form but cannot be done. `parse`: `invalid_pdn` (a text not of
     /// PDN's form, with no game, or a `GameType` naming no variant), `too_many_games`, and for a
     /// game of the text (with `game_index`, and `move_index` for a move): `too_many_moves`,

@@ -1,9 +1,10 @@
-//! `JsonBody<B>`: the one reader of JSON bodies. It takes the body with actix's own extractor
-//! (its size limit and decompression) and reads it with serde; every failure is the API's
-//! problem. `GameInput<B>`, the game endpoints' extractor, checks such a body into the service's
+//! `JsonBody<B>`: the one reader of JSON bodies. It checks the body's coding, takes the body
+//! with actix's own extractor (its size limit and decompression) within `BODY_TIMEOUT_MS`,
+//! whatever its framing, and reads it with serde; every failure is the API's problem. `GameInput<B>`, the game endpoints' extractor, checks such a body into the service's
 //! [`GameRequest`]. [`read_query`] reads a GET endpoint's query the same way.
 
 use actix_web::error::PayloadError;
+use actix_web::http::header::{self, ContentEncoding};
 use actix_web::{web, FromRequest, HttpRequest};
 use futures_core::future::LocalBoxFuture;
 use serde::de::DeserializeOwned;
@@ -56,9 +57,11 @@ impl<B: DeserializeOwned + 'static> FromRequest for JsonBody<B> {
 
     fn from_request(req: &HttpRequest, payload: &mut actix_web::dev::Payload) -> Self::Future {
         let state = req.app_data::<web::Data<AppState>>().cloned();
+        let coding = content_coding(req);
         let body = web::Bytes::from_request(req, payload);
         Box::pin(async move {
             let state = state.ok_or_else(|| ApiError::Internal("the application state is not configured".into()))?;
+            coding?;
             let limit = state.config.max_body_bytes;
             let wait = state.config.timeouts.body;
             let body = actix_web::rt::time::timeout(wait, body).await.map_err(|_| {
@@ -71,6 +74,22 @@ impl<B: DeserializeOwned + 'static> FromRequest for JsonBody<B> {
             Ok(JsonBody(read_json::<B>(&bytes)?))
         })
     }
+}
+
+/// Checks the body's `Content-Encoding`: none, or one coding actix decompresses (`gzip`,
+/// `deflate`, `br`, `zstd`, `identity`). Anything else (an unknown coding, a list of codings,
+/// the header twice) is `415 unsupported_encoding`: the body could not be read as it was sent.
+fn content_coding(req: &HttpRequest) -> Result<(), ApiError> {
+    let mut values = req.headers().get_all(header::CONTENT_ENCODING);
+    let Some(value) = values.next() else { return Ok(()) };
+    let one_known = value.to_str().is_ok_and(|text| text.parse::<ContentEncoding>().is_ok());
+    if one_known && values.next().is_none() {
+        return Ok(());
+    }
+    Err(ApiError::UnsupportedEncoding(format!(
+        "Content-Encoding {} is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+        Quoted(&String::from_utf8_lossy(value.as_bytes()))
+    )))
 }
 
 /// Reads `bytes` as the body `B`. An error inside `rules` is `invalid_rules`, naming the

@@ -34,6 +34,8 @@ pub struct Metrics {
     search_depth: HistogramVec,
     cache_hits: IntCounter,
     cache_misses: IntCounter,
+    cache_bytes: IntGauge,
+    cache_entries: IntGauge,
     queued: IntGauge,
     running: IntGauge,
     rejections: IntCounter,
@@ -99,6 +101,13 @@ impl Metrics {
         let cache_misses =
             IntCounter::new("draughts_search_cache_misses_total", "Computer moves not in the cache, so searched")
                 .expect("valid metric");
+        let cache_bytes = IntGauge::new(
+            "draughts_search_cache_bytes",
+            "Bytes the search cache's entries hold (keys, answers and overhead), at most CACHE_MAX_MIB",
+        )
+        .expect("valid metric");
+        let cache_entries =
+            IntGauge::new("draughts_search_cache_entries", "Answers in the search cache").expect("valid metric");
         let queued =
             IntGauge::new("draughts_search_queue_depth", "Searches waiting for a search thread").expect("valid metric");
         let running = IntGauge::new("draughts_searches_in_flight", "Searches running").expect("valid metric");
@@ -119,6 +128,8 @@ impl Metrics {
             Box::new(search_depth.clone()),
             Box::new(cache_hits.clone()),
             Box::new(cache_misses.clone()),
+            Box::new(cache_bytes.clone()),
+            Box::new(cache_entries.clone()),
             Box::new(queued.clone()),
             Box::new(running.clone()),
             Box::new(rejections.clone()),
@@ -142,6 +153,8 @@ impl Metrics {
             search_depth,
             cache_hits,
             cache_misses,
+            cache_bytes,
+            cache_entries,
             queued,
             running,
             rejections,
@@ -156,6 +169,12 @@ impl Metrics {
     /// Records a cache lookup.
     pub fn search_cache(&self, hit: bool) {
         if hit { &self.cache_hits } else { &self.cache_misses }.inc();
+    }
+
+    /// Records the bytes the search cache holds and its number of entries.
+    pub fn search_cache_usage(&self, (bytes, entries): (u64, u64)) {
+        self.cache_bytes.set(i64::try_from(bytes).unwrap_or(i64::MAX));
+        self.cache_entries.set(i64::try_from(entries).unwrap_or(i64::MAX));
     }
 
     /// Records a search refused because the pool was full.

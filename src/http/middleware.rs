@@ -36,14 +36,15 @@ pub async fn head_as_get(
 pub const REQUEST_ID: HeaderName = HeaderName::from_static("x-request-id");
 
 /// Gives every request an id (the caller's `X-Request-Id` if it sent a sane one), logs its
-/// outcome in one line carrying that id, records its metrics and returns the id.
+/// outcome in one line carrying that id, records its metrics and returns the id. A request
+/// dropped before its answer (its client closed the connection) is logged and counted as
+/// `499`, as nginx counts it; no client receives that status.
 ///
 /// The line carries the id as a field; nothing else logs while a request is handled.
 pub async fn observe(
     req: ServiceRequest,
     next: Next<impl MessageBody + 'static>,
 ) -> Result<ServiceResponse<BoxBody>, Error> {
-    let started = Instant::now();
     let request_id = req
         .headers()
         .get(&REQUEST_ID)
@@ -51,9 +52,15 @@ pub async fn observe(
         .filter(|v| !v.is_empty() && v.len() <= 128 && v.bytes().all(|b| b.is_ascii_graphic()))
         .map(str::to_owned)
         .unwrap_or_else(|| uuid::Uuid::new_v4().to_string());
-    let method = req.method().clone();
-    let path = clip(req.path()).into_owned();
-    let state = req.app_data::<web::Data<AppState>>().cloned();
+    let mut outcome = Outcome {
+        started: Instant::now(),
+        method: req.method().clone(),
+        path: clip(req.path()).into_owned(),
+        route: req.match_pattern().unwrap_or_else(|| "unmatched".to_owned()),
+        state: req.app_data::<web::Data<AppState>>().cloned(),
+        request_id,
+        recorded: false,
+    };
     let result = next.call(req).await;
     let mut response = match result {
         Ok(response) => {
@@ -70,30 +77,59 @@ pub async fn observe(
                 Some(cors) => ApiError::CorsRejected(cors.to_string()).into(),
                 None => error,
             };
-            let status = error.as_response_error().status_code().as_u16();
-            if let Some(state) = state {
-                state.metrics.observe(&method, "unmatched", status, started.elapsed().as_secs_f64());
-            }
-            tracing::info!(request_id, method = %clip(method.as_str()), path, status, "refused");
+            outcome.route = "unmatched".to_owned();
+            outcome.record(error.as_response_error().status_code().as_u16(), "refused");
             return Err(error);
         }
     };
-    let route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
-    let status = response.status().as_u16();
-    let seconds = started.elapsed().as_secs_f64();
-    if let Some(state) = &state {
-        state.metrics.observe(&method, &route, status, seconds);
-    }
-    let micros = (seconds * 1e6) as u64;
-    tracing::info!(request_id, method = %clip(method.as_str()), path, status, route, micros, "answered");
-    if let Ok(value) = HeaderValue::from_str(&request_id) {
+    outcome.route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
+    outcome.record(response.status().as_u16(), "answered");
+    if let Ok(value) = HeaderValue::from_str(&outcome.request_id) {
         response.headers_mut().insert(REQUEST_ID, value);
     }
-    if state.is_some_and(|s| s.is_draining()) {
+    if outcome.state.as_ref().is_some_and(|s| s.is_draining()) {
         // Keep-alive clients are told to reconnect: to another pod, as this one stops.
         response.response_mut().head_mut().set_connection_type(ConnectionType::Close);
     }
     Ok(response)
+}
+
+/// Status logged and counted for a request dropped before its answer: nginx's "client closed
+/// request".
+const CLIENT_CLOSED_REQUEST: u16 = 499;
+
+/// A request's log line and metrics, written once: when it is answered or refused, or when it is
+/// dropped unanswered.
+struct Outcome {
+    started: Instant,
+    method: Method,
+    path: String,
+    route: String,
+    state: Option<web::Data<AppState>>,
+    request_id: String,
+    recorded: bool,
+}
+
+impl Outcome {
+    /// Logs the request's line and records its metrics, with `status`.
+    fn record(&mut self, status: u16, message: &'static str) {
+        self.recorded = true;
+        let seconds = self.started.elapsed().as_secs_f64();
+        if let Some(state) = &self.state {
+            state.metrics.observe(&self.method, &self.route, status, seconds);
+        }
+        let (request_id, path, route, micros) = (&self.request_id, &self.path, &self.route, (seconds * 1e6) as u64);
+        let method = clip(self.method.as_str());
+        tracing::info!(request_id, %method, path, status, route, micros, "{message}");
+    }
+}
+
+impl Drop for Outcome {
+    fn drop(&mut self) {
+        if !self.recorded {
+            self.record(CLIENT_CLOSED_REQUEST, "client closed the connection before the answer");
+        }
+    }
 }
 
 /// Answers `503 answer_timeout` when the answer is not ready within `ANSWER_TIMEOUT_MS` of

@@ -1,11 +1,9 @@
 //! A search handed from a handler to the search pool: refused at once when the pool is full,
-//! and awaited unless the client goes away first.
+//! then awaited. When the client goes away, its connection is dropped with the handler, and
+//! with it the ticket, which stops the search.
 
 use core::sync::atomic::AtomicBool;
 
-use actix_web::HttpRequest;
-
-use super::connection::PeerSocket;
 use super::error::ApiError;
 use super::state::AppState;
 use crate::engine::endgame::Endgames;
@@ -26,16 +24,7 @@ where
     })
 }
 
-/// The answer of the job behind `ticket`: `client_closed_request` if the client closes the
-/// connection first (dropping the ticket stops the job), `internal_error` naming `what` if the
-/// job failed.
-pub async fn answer<T>(request: &HttpRequest, ticket: SearchTicket<T>, what: &str) -> Result<T, ApiError> {
-    let answer = match request.conn_data::<PeerSocket>() {
-        Some(peer) => tokio::select! {
-            answer = ticket.answer() => answer,
-            () = peer.closed() => return Err(ApiError::ClientGone),
-        },
-        None => ticket.answer().await,
-    };
-    answer.ok_or_else(|| ApiError::Internal(format!("the {what} failed")))
+/// The answer of the job behind `ticket`; `internal_error` naming `what` if the job failed.
+pub async fn answer<T>(ticket: SearchTicket<T>, what: &str) -> Result<T, ApiError> {
+    ticket.answer().await.ok_or_else(|| ApiError::Internal(format!("the {what} failed")))
 }

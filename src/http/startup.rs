@@ -13,7 +13,7 @@ use utoipa_actix_web::service_config::ServiceConfig;
 use utoipa_swagger_ui::SwaggerUi;
 
 use super::config::Config;
-use super::connection;
+use super::connection::{self, close_after_unread_body};
 use super::metrics::Metrics;
 use super::middleware::{answer_deadline, conditional_get, head_as_get, observe, rate_limit, swagger_policy};
 use super::openapi;
@@ -22,15 +22,20 @@ use super::routes;
 use super::state::AppState;
 use crate::service::{load_endgames, SearchPool};
 
-/// File descriptors kept out of the connection cap: the listeners, the log, the search
-/// threads, the ops port's connections.
+/// File descriptors kept out of the main port's connection cap: the listeners, the log, the
+/// runtime's own, the endgame files, and the ops port's connections, which no main-port client
+/// can take.
 const RESERVED_FILES: u64 = 512;
+
+/// File descriptors one open connection holds: its socket.
+const FILES_PER_CONNECTION: u64 = 1;
 
 /// Connections the ops port holds at once: probes and scrapes are few.
 const OPS_CONNECTIONS: usize = 64;
 
-/// The timeouts and the per-worker connection cap every server shares (a macro: the
-/// server's builder type names the app's whole service stack).
+/// The timeouts and the per-worker connection cap every server shares, and no half-closed
+/// connections: a client that closes its side is gone, so its connection is dropped with its
+/// request (a macro: the server's builder type names the app's whole service stack).
 macro_rules! with_limits {
     ($server:expr, $config:expr, $per_worker:expr) => {{
         let timeouts = $config.timeouts;
@@ -38,6 +43,7 @@ macro_rules! with_limits {
             .client_request_timeout(timeouts.headers)
             .keep_alive(timeouts.keep_alive)
             .on_connect(connection::on_connect(timeouts.send))
+            .h1_allow_half_closed(false)
             .max_connections($per_worker)
             .shutdown_timeout(timeouts.answer.as_secs().max(1))
             .disable_signals()
@@ -78,6 +84,7 @@ impl Application {
                 .wrap(from_fn(swagger_policy))
                 .wrap(ErrorHandlers::new().default_handler(problem_for_bare_error))
                 .wrap(from_fn(observe))
+                .wrap(from_fn(close_after_unread_body))
                 .configure(|cfg| routes::configure(&mut ServiceConfig::new(cfg)))
                 .service(web::redirect("/swagger-ui", "/swagger-ui/").permanent())
                 .service(
@@ -192,6 +199,7 @@ fn ops_server(config: &Config, port: u16, state: web::Data<AppState>) -> std::io
             .app_data(state.clone())
             .wrap(ErrorHandlers::new().default_handler(problem_for_bare_error))
             .wrap(from_fn(observe))
+            .wrap(from_fn(close_after_unread_body))
             .configure(routes::configure_ops)
             .default_service(web::to(routes::ops_unmatched))
     });
@@ -199,11 +207,12 @@ fn ops_server(config: &Config, port: u16, state: web::Data<AppState>) -> std::io
     Ok((port, server))
 }
 
-/// The connection cap: `MAX_CONNECTIONS`, lowered where the process's file limit would not
-/// hold that many open connections beside the files the service needs.
+/// The main port's connection cap: `MAX_CONNECTIONS`, lowered where the process's file limit
+/// would not hold that many open connections beside the files the service needs.
 fn connection_cap(wanted: usize) -> usize {
     let Ok((soft, _)) = rlimit::Resource::NOFILE.get() else { return wanted };
-    let room = usize::try_from(soft.saturating_sub(RESERVED_FILES)).unwrap_or(usize::MAX).max(1);
+    let room = soft.saturating_sub(RESERVED_FILES) / FILES_PER_CONNECTION;
+    let room = usize::try_from(room).unwrap_or(usize::MAX).max(1);
     if room < wanted {
         tracing::warn!(wanted, room, "MAX_CONNECTIONS lowered to what the file limit allows");
     }

@@ -8,7 +8,7 @@ use actix_web::dev::ResourceDef;
 use super::config::Config;
 use super::metrics::Metrics;
 use super::middleware::RateLimiter;
-use crate::service::{Analysis, SearchCache, SearchPool};
+use crate::service::{SearchCache, SearchPool};
 
 /// The service's shared state.
 pub struct AppState {
@@ -20,10 +20,8 @@ pub struct AppState {
     pub rate_limiter: Option<Arc<RateLimiter>>,
     /// The threads that search computer moves, analyses and reviews.
     pub search_pool: SearchPool,
-    /// Recent computer moves.
+    /// Recent computer moves and analyses.
     pub search_cache: SearchCache,
-    /// Recent analyses.
-    pub analysis_cache: SearchCache<Analysis>,
     /// Every route's path and the methods it answers (its `Allow` header), for the answer to
     /// a method no route takes.
     pub routes: Vec<(ResourceDef, String)>,
@@ -41,8 +39,7 @@ impl AppState {
     ) -> AppState {
         AppState {
             rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
-            search_cache: SearchCache::new(config.cache_capacity),
-            analysis_cache: SearchCache::new(config.cache_capacity),
+            search_cache: SearchCache::new(config.cache_max_mib.saturating_mul(1 << 20)),
             search_pool,
             metrics,
             routes,

@@ -11,7 +11,7 @@ use serde::Serialize;
 use utoipa::ToSchema;
 
 use super::budget::Budget;
-use super::computer::{notation_of_line, score_view, search_key, unlisted_move, ScoreKind, SearchKey};
+use super::computer::{notation_of_line, score_view, search_key, unlisted_move, AnswerKind, ScoreKind, SearchKey};
 use super::levels::Difficulty;
 use super::views::MoveView;
 use crate::engine::endgame::Endgames;
@@ -98,7 +98,7 @@ impl PreparedAnalysis {
         let budget = settings.budget.time_within(level.default_budget, max_budget);
         let max_depth = settings.budget.depth.unwrap_or(level.max_depth);
         let lines = settings.lines.clamp(1, MAX_LINES);
-        let key = search_key(&game, Difficulty::Hard, budget, max_depth, None, lines);
+        let key = search_key(&game, Difficulty::Hard, budget, max_depth, None, AnswerKind::Analysis { lines });
         PreparedAnalysis {
             key,
             job: Box::new(move |cancel: &AtomicBool, endgames: &Endgames| {

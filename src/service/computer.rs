@@ -11,6 +11,7 @@ use utoipa::ToSchema;
 
 use super::levels::Difficulty;
 use super::replay::ReplayError;
+use super::search_cache::HeapBytes;
 use super::views::{MoveView, StatusView};
 use crate::engine::draws::endgame_plies;
 use crate::engine::endgame::Endgames;
@@ -117,8 +118,26 @@ pub struct SearchKey {
     budget: Duration,
     max_depth: Depth,
     seed: Option<u64>,
-    /// The number of lines asked for (1 for a computer move).
-    lines: u8,
+    /// What the search gives.
+    kind: AnswerKind,
+}
+
+/// What a search gives: a computer move, or an analysis of some lines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum AnswerKind {
+    /// A computer move.
+    Move,
+    /// An analysis of this many lines.
+    Analysis {
+        /// The lines asked for.
+        lines: u8,
+    },
+}
+
+impl HeapBytes for SearchKey {
+    fn heap_bytes(&self) -> usize {
+        self.history.heap_bytes()
+    }
 }
 
 /// A search waiting for a thread: run with the cancel flag and the endgame databases, if any.
@@ -149,7 +168,7 @@ impl PreparedSearch {
         let max_depth = settings.max_depth.unwrap_or(level.max_depth);
         let random = level.noise > 0;
         let key = (!random || settings.seed.is_some())
-            .then(|| search_key(&game, difficulty, budget, max_depth, settings.seed, 1));
+            .then(|| search_key(&game, difficulty, budget, max_depth, settings.seed, AnswerKind::Move));
         let seed = settings.seed.unwrap_or_else(|| fastrand::u64(..));
         PreparedSearch {
             key,
@@ -207,15 +226,15 @@ impl PreparedSearch {
     }
 }
 
-/// The key of a search of `game` at `difficulty` within `budget` and `max_depth`, for `lines`
-/// lines.
+/// The key of a search of `game` at `difficulty` within `budget` and `max_depth`, for an
+/// answer of `kind`.
 pub(super) fn search_key<R: Rules>(
     game: &Game<R>,
     difficulty: Difficulty,
     budget: Duration,
     max_depth: Depth,
     seed: Option<u64>,
-    lines: u8,
+    kind: AnswerKind,
 ) -> SearchKey {
     let position = game.position();
     let reversible = game.reversible_positions();
@@ -232,7 +251,7 @@ pub(super) fn search_key<R: Rules>(
         budget,
         max_depth,
         seed,
-        lines,
+        kind,
     }
 }
 

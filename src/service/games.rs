@@ -9,7 +9,7 @@ use super::budget::Budget;
 use super::computer::{ComputerMoveError, PreparedSearch, SearchSettings};
 use super::replay::{play_text, replay, ReplayError};
 use super::request::GameRequest;
-use super::review::PreparedReview;
+use super::review::{PreparedReview, ReviewError, ReviewLimits, ReviewTooLong};
 use super::views::{AppliedMove, LegalMoves, MoveView, PositionView};
 use crate::rules::notation::pdn::MoveTable;
 use crate::rules::{Game, Rules, VariantVisitor};
@@ -115,21 +115,20 @@ pub fn prepare_analysis(
     with_game(request, Prepare(settings, max_budget))?
 }
 
-/// The review of every move of the game `request` describes, ready to run; `max_budget` caps
-/// the time of each search.
+/// The review of every move of the game `request` describes, ready to run within `limits`.
 pub fn prepare_review(
     request: &GameRequest,
     budget: Budget,
-    max_budget: Duration,
-) -> Result<PreparedReview, ReplayError> {
-    struct Prepare(Budget, Duration);
+    limits: ReviewLimits,
+) -> Result<PreparedReview, ReviewError> {
+    struct Prepare(Budget, ReviewLimits);
     impl OnGame for Prepare {
-        type Output = PreparedReview;
-        fn run<R: Rules>(self, game: Game<R>) -> PreparedReview {
+        type Output = Result<PreparedReview, ReviewTooLong>;
+        fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
             PreparedReview::new(game, self.0, self.1)
         }
     }
-    with_game(request, Prepare(budget, max_budget))
+    Ok(with_game(request, Prepare(budget, limits))??)
 }
 
 #[cfg(test)]

@@ -45,8 +45,10 @@ pub use levels::Difficulty;
 pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};
 pub use replay::ReplayError;
 pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
-pub use review::{MoveClass, PlyReview, PreparedReview, Review, ReviewSummary, SideReview};
-pub use search_cache::SearchCache;
+pub use review::{
+    MoveClass, PlyReview, PreparedReview, Review, ReviewError, ReviewLimits, ReviewSummary, ReviewTooLong, SideReview,
+};
+pub use search_cache::{CachedAnswer, SearchCache};
 pub use search_pool::{Overloaded, PoolGauges, SearchPool, SearchTicket};
 pub use tags::{RequestedTags, Tags};
 pub use variants::VariantView;

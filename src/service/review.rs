@@ -14,6 +14,7 @@ use super::analysis::thousandths;
 use super::budget::Budget;
 use super::computer::{score_view, ScoreKind};
 use super::levels::Difficulty;
+use super::replay::ReplayError;
 use super::views::StatusView;
 use crate::engine::endgame::Endgames;
 use crate::engine::{self, expected_score, Depth, Limits, Score};
@@ -23,6 +24,69 @@ use crate::rules::{Color, Game, Move, Rules, Status};
 /// The time each position of a review is searched when the request does not say, in
 /// milliseconds.
 pub const DEFAULT_MOVE_MS: u64 = 100;
+
+/// The most time one review may take, and one search of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewLimits {
+    /// The longest one position may be searched (`MAX_SEARCH_MS`).
+    pub max_search: Duration,
+    /// The longest the whole review may take: every position's time added up.
+    pub max_total: Duration,
+}
+
+/// A review whose positions, each searched for the time asked, would take longer than its
+/// limit allows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewTooLong {
+    /// The positions the review would search: one more than the moves.
+    pub positions: usize,
+    /// The time asked for each.
+    pub per_position: Duration,
+    /// The longest the review may take.
+    pub max_total: Duration,
+}
+
+/// Why a game cannot be reviewed.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ReviewError {
+    /// The game cannot be replayed.
+    Replay(ReplayError),
+    /// The review would take longer than its limit allows.
+    TooLong(ReviewTooLong),
+}
+
+impl From<ReplayError> for ReviewError {
+    fn from(error: ReplayError) -> ReviewError {
+        ReviewError::Replay(error)
+    }
+}
+
+impl From<ReviewTooLong> for ReviewError {
+    fn from(error: ReviewTooLong) -> ReviewError {
+        ReviewError::TooLong(error)
+    }
+}
+
+/// The time each of `positions` positions is searched: the request's time (capped by
+/// `max_search`), refused when all of them would take longer than `max_total`; else the
+/// default ([`DEFAULT_MOVE_MS`], or `max_search` when a depth is asked), shortened so that all
+/// of them fit in `max_total` (at least a millisecond).
+pub fn time_per_position(budget: Budget, positions: usize, limits: ReviewLimits) -> Result<Duration, ReviewTooLong> {
+    let positions_u32 = u32::try_from(positions.max(1)).unwrap_or(u32::MAX);
+    match budget.time {
+        Some(asked) => {
+            let per_position = asked.min(limits.max_search);
+            if per_position.saturating_mul(positions_u32) > limits.max_total {
+                return Err(ReviewTooLong { positions, per_position, max_total: limits.max_total });
+            }
+            Ok(per_position)
+        }
+        None => {
+            let default = budget.time_within(Duration::from_millis(DEFAULT_MOVE_MS), limits.max_search);
+            Ok(default.min(limits.max_total / positions_u32).max(Duration::from_millis(1)))
+        }
+    }
+}
 
 /// The expected-score loss below which a move is `best`, `good`, an `inaccuracy` and a
 /// `mistake`; from this last one on it is a `blunder` (docs/api.md, "Review").
@@ -159,14 +223,18 @@ pub struct PreparedReview {
 }
 
 impl PreparedReview {
-    /// A review of every move of `game`, each position searched within `budget` (the time
-    /// defaults to [`DEFAULT_MOVE_MS`]); `max_budget` caps each search.
-    pub(super) fn new<R: Rules>(game: Game<R>, budget: Budget, max_budget: Duration) -> PreparedReview {
+    /// A review of every move of `game`, each position searched within `budget` and the
+    /// whole within `limits` ([`time_per_position`]).
+    pub(super) fn new<R: Rules>(
+        game: Game<R>,
+        budget: Budget,
+        limits: ReviewLimits,
+    ) -> Result<PreparedReview, ReviewTooLong> {
         let max_depth = budget.depth.unwrap_or(Difficulty::Hard.level().max_depth);
-        let budget = budget.time_within(Duration::from_millis(DEFAULT_MOVE_MS), max_budget);
-        PreparedReview {
-            job: Box::new(move |cancel, endgames, each| review(&game, budget, max_depth, cancel, endgames, each)),
-        }
+        let per_position = time_per_position(budget, game.moves().len() + 1, limits)?;
+        Ok(PreparedReview {
+            job: Box::new(move |cancel, endgames, each| review(&game, per_position, max_depth, cancel, endgames, each)),
+        })
     }
 
     /// Runs the review, handing each ply to `each` as soon as it is known; stops early when
@@ -289,6 +357,27 @@ fn review<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_reviews_time_is_asked_and_refused_over_the_limit_or_defaulted_and_shortened_to_fit() {
+        let ms = Duration::from_millis;
+        let limits = ReviewLimits { max_search: ms(5000), max_total: ms(30_000) };
+        let asked = |time, depth| Budget { time: Some(ms(time)), depth };
+        assert_eq!(time_per_position(asked(200, None), 101, limits), Ok(ms(200)));
+        assert_eq!(
+            time_per_position(asked(5000, None), 1001, limits),
+            Err(ReviewTooLong { positions: 1001, per_position: ms(5000), max_total: ms(30_000) })
+        );
+        assert_eq!(time_per_position(asked(9000, None), 6, limits), Ok(ms(5000)), "capped by the search's limit");
+        assert!(time_per_position(asked(9000, None), 7, limits).is_err());
+        assert_eq!(time_per_position(Budget::default(), 101, limits), Ok(ms(DEFAULT_MOVE_MS)));
+        assert_eq!(time_per_position(Budget::default(), 1001, limits), Ok(ms(30_000) / 1001), "shortened to fit 30 s");
+        let depth = Budget { time: None, depth: Some(Depth::plies(12)) };
+        assert_eq!(time_per_position(depth, 3, limits), Ok(ms(5000)));
+        assert_eq!(time_per_position(depth, 60, limits), Ok(ms(500)));
+        let tiny = ReviewLimits { max_search: ms(5000), max_total: ms(10) };
+        assert_eq!(time_per_position(Budget::default(), 1001, tiny), Ok(ms(1)), "at least a millisecond");
+    }
 
     #[test]
     fn classes_follow_the_documented_limits() {

@@ -184,7 +184,7 @@ async fn a_repeated_request_is_answered_from_the_cache() {
 
 #[tokio::test]
 async fn a_seed_makes_the_easy_level_repeatable_and_without_one_it_is_not_cached() {
-    let app = spawn_app_with(|c| c.cache_capacity = 0).await;
+    let app = spawn_app_with(|c| c.cache_max_mib = 0).await;
     let line = ["32-28", "18-23", "37-32", "12-18"];
     let mut moves_by_seed: Vec<Vec<Value>> = Vec::new();
     for seed in [1, 1, 2] {

@@ -201,3 +201,74 @@ pub async fn wait_for_metric(app: &TestApp, name: &str, value: f64) {
         tokio::task::yield_now().await;
     }
 }
+
+/// How long to wait for a line the binary should write at once (a bound, not a pause).
+const LINE_WAIT: std::time::Duration = std::time::Duration::from_secs(30);
+
+/// The release binary of this build, serving on free ports (main and ops) with JSON logs; its
+/// stdout lines arrive on a channel.
+pub struct BinaryServer {
+    child: std::process::Child,
+    lines: std::sync::mpsc::Receiver<String>,
+}
+
+impl BinaryServer {
+    /// Starts the binary with `env` on top of free ports and JSON logs, and at most
+    /// `open_files` open files (soft and hard limit) if given.
+    pub fn start(env: &[(&str, &str)], open_files: Option<u64>) -> BinaryServer {
+        use std::io::BufRead;
+        use std::process::{Command, Stdio};
+        let mut command = Command::new(env!("CARGO_BIN_EXE_draughts-api"));
+        command
+            .env("PORT", "0")
+            .env("OPS_PORT", "0")
+            .env("BIND_ADDR", "127.0.0.1")
+            .env("LOG_FORMAT", "json")
+            .env("RUST_LOG", "info")
+            .env("ENDGAME_DIR", "off")
+            .envs(env.iter().copied())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null());
+        if let Some(limit) = open_files {
+            use std::os::unix::process::CommandExt;
+            // SAFETY: setrlimit is async-signal-safe, and the closure touches nothing else.
+            unsafe {
+                command.pre_exec(move || rlimit::setrlimit(rlimit::Resource::NOFILE, limit, limit));
+            }
+        }
+        let mut child = command.spawn().expect("the binary starts");
+        let stdout = child.stdout.take().expect("stdout is piped");
+        let (send, lines) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            for line in std::io::BufReader::new(stdout).lines().map_while(Result::ok) {
+                if send.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        BinaryServer { child, lines }
+    }
+
+    /// The first JSON line from now on for which `wanted` holds.
+    pub fn line_where(&self, wanted: impl Fn(&Value) -> bool) -> Value {
+        loop {
+            let line = self.lines.recv_timeout(LINE_WAIT).expect("the server writes the line");
+            let value: Value = serde_json::from_str(&line).unwrap_or_else(|e| panic!("{line:?} is not JSON: {e}"));
+            if wanted(&value) {
+                return value;
+            }
+        }
+    }
+
+    /// The lines written since the last read, without waiting.
+    pub fn lines_so_far(&self) -> Vec<String> {
+        self.lines.try_iter().collect()
+    }
+}
+
+impl Drop for BinaryServer {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}

@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use actix_web::{post, web, HttpRequest};
+use actix_web::{post, web};
 
 use crate::http::dto::AiMoveBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
 use crate::http::pool;
 use crate::http::state::AppState;
-use crate::service::{self, ComputerMove};
+use crate::service::{self, CachedAnswer, ComputerMove};
 
 /// The move the computer plays at a difficulty, and the position after it.
 #[utoipa::path(tag = "games", request_body = AiMoveBody,
@@ -24,7 +24,6 @@ use crate::service::{self, ComputerMove};
 )]
 #[post("/v1/ai-move")]
 pub async fn ai_move(
-    request: HttpRequest,
     input: GameInput<AiMoveBody>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<ComputerMove>, ApiError> {
@@ -34,17 +33,17 @@ pub async fn ai_move(
     if let Some(key) = &key {
         let hit = state.search_cache.get(key);
         state.metrics.search_cache(hit.is_some());
-        if let Some(answer) = hit {
+        if let Some(CachedAnswer::Move(answer)) = hit {
             return Ok(web::Json(ComputerMove { cached: true, ..ComputerMove::clone(&answer) }));
         }
     }
     let (variant, difficulty) = (search.variant(), search.difficulty());
     let ticket = pool::submit(&state, move |cancel, endgames| search.run_with(cancel, endgames))?;
-    let answer = pool::answer(&request, ticket, "search").await?;
+    let answer = pool::answer(ticket, "search").await?;
     state.metrics.search_done(variant, difficulty, answer.nodes, answer.depth, answer.elapsed.as_secs_f64());
     state.metrics.game_finished(&answer.status);
     if let Some(key) = key {
-        state.search_cache.insert(key, Arc::new(answer.clone()));
+        state.search_cache.insert(key, CachedAnswer::Move(Arc::new(answer.clone())));
     }
     Ok(web::Json(answer))
 }

@@ -3,14 +3,14 @@
 
 use std::sync::Arc;
 
-use actix_web::{post, web, HttpRequest};
+use actix_web::{post, web};
 
 use crate::http::dto::AnalyzeBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
 use crate::http::pool;
 use crate::http::state::AppState;
-use crate::service::{self, Analysis, Difficulty};
+use crate::service::{self, Analysis, CachedAnswer, Difficulty};
 
 /// The best moves of the position a game reaches, each with its score, the share of the points
 /// it promises and its expected line.
@@ -25,21 +25,20 @@ use crate::service::{self, Analysis, Difficulty};
 )]
 #[post("/v1/analyze")]
 pub async fn analyze(
-    request: HttpRequest,
     input: GameInput<AnalyzeBody>,
     state: web::Data<AppState>,
 ) -> Result<web::Json<Analysis>, ApiError> {
     state.metrics.game_request(input.game.variant, "analyze", input.game.moves.len());
     let analysis = service::prepare_analysis(&input.game, input.extra?, state.config.max_search)?;
     let key = analysis.key().clone();
-    let hit = state.analysis_cache.get(&key);
+    let hit = state.search_cache.get(&key);
     state.metrics.search_cache(hit.is_some());
-    if let Some(answer) = hit {
+    if let Some(CachedAnswer::Analysis(answer)) = hit {
         return Ok(web::Json(Analysis { cached: true, ..Analysis::clone(&answer) }));
     }
     // Dropping the ticket, when the client is gone, stops the analysis.
     let ticket = pool::submit(&state, move |cancel, endgames| analysis.run_with(cancel, endgames))?;
-    let answer = pool::answer(&request, ticket, "analysis").await?;
+    let answer = pool::answer(ticket, "analysis").await?;
     state.metrics.search_done(
         input.game.variant,
         Difficulty::Hard,
@@ -47,6 +46,6 @@ pub async fn analyze(
         answer.depth,
         answer.time_ms as f64 / 1000.0,
     );
-    state.analysis_cache.insert(key, Arc::new(answer.clone()));
+    state.search_cache.insert(key, CachedAnswer::Analysis(Arc::new(answer.clone())));
     Ok(web::Json(answer))
 }

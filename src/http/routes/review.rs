@@ -8,13 +8,12 @@ use actix_web::web::Bytes;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 use serde::Serialize;
 
-use crate::http::connection::PeerSocket;
 use crate::http::dto::ReviewBody;
 use crate::http::error::{ApiError, GameErrors, Problem};
 use crate::http::extract::GameInput;
 use crate::http::pool;
 use crate::http::state::AppState;
-use crate::service::{self, PlyReview, Review, ReviewSummary};
+use crate::service::{self, PlyReview, Review, ReviewLimits, ReviewSummary};
 
 use super::prefers_to_json;
 
@@ -65,30 +64,32 @@ pub async fn review(
     state: web::Data<AppState>,
 ) -> Result<HttpResponse, ApiError> {
     state.metrics.game_request(input.game.variant, "review", input.game.moves.len());
-    let prepared = service::prepare_review(&input.game, input.extra?, state.config.max_search)?;
-    if prefers_to_json(&request, NDJSON) {
+    let stream = prefers_to_json(&request, NDJSON);
+    let prepared = service::prepare_review(&input.game, input.extra?, review_limits(&state, stream))?;
+    if stream {
         let (sender, receiver) = tokio::sync::mpsc::channel::<Bytes>(STREAM_ROOM);
         let ticket = pool::submit(&state, move |cancel, endgames| {
             let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply).to_bytes()).is_ok();
             let review = prepared.run_with(cancel, endgames, &mut each);
             let _ = sender.blocking_send(ReviewLine::Summary(&review.summary).to_bytes());
         })?;
-        // The stream holds the ticket, and ends when the client goes away: the ticket is
-        // dropped with it and the review stops.
-        let peer = request.conn_data::<PeerSocket>().cloned();
-        let lines = futures_util::stream::unfold((receiver, ticket, peer), |(mut receiver, ticket, peer)| async move {
-            let line = match &peer {
-                Some(peer) => tokio::select! {
-                    line = receiver.recv() => line,
-                    () = peer.closed() => None,
-                },
-                None => receiver.recv().await,
-            };
-            line.map(|line| (Ok::<_, Infallible>(line), (receiver, ticket, peer)))
+        // The stream holds the ticket; when the client goes away, the connection is dropped
+        // with the stream, and with it the ticket, which stops the review.
+        let lines = futures_util::stream::unfold((receiver, ticket), |(mut receiver, ticket)| async move {
+            let line = receiver.recv().await;
+            line.map(|line| (Ok::<_, Infallible>(line), (receiver, ticket)))
         });
         return Ok(HttpResponse::Ok().content_type(NDJSON).streaming(lines));
     }
     let ticket = pool::submit(&state, move |cancel, endgames| prepared.run_with(cancel, endgames, &mut |_| true))?;
-    let review: Review = pool::answer(&request, ticket, "review").await?;
+    let review: Review = pool::answer(ticket, "review").await?;
     Ok(HttpResponse::Ok().json(review))
+}
+
+/// The most a review may take: `MAX_REVIEW_MS`; answered as one document, also nine tenths of
+/// `ANSWER_TIMEOUT_MS`, the rest left for the wait for a thread and the last search's overrun.
+fn review_limits(state: &AppState, stream: bool) -> ReviewLimits {
+    let config = &state.config;
+    let max_total = if stream { config.max_review } else { config.max_review.min(config.timeouts.answer * 9 / 10) };
+    ReviewLimits { max_search: config.max_search, max_total }
 }

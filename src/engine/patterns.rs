@@ -16,7 +16,7 @@
 //! bits of each; on the orthogonal board row `k` takes bits `8k ..`. One table lookup per strip
 //! and colour gives the strip's share of every region that touches it (`strip_lanes`).
 
-use super::eval::Family;
+use super::family::Family;
 use crate::rules::Bitboard;
 
 /// The arrangements of one region.

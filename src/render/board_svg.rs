@@ -17,8 +17,9 @@ use core::fmt::Write as _;
 
 use crate::rules::naming::SquareName;
 use crate::rules::notation::fen::FenError;
+use crate::rules::notation::fen::ParsePositionError;
 use crate::rules::notation::pdn::{parse_squares, MoveTextError};
-use crate::rules::position::{ParsePositionError, PositionError};
+use crate::rules::position::PositionError;
 use crate::rules::{Color, Position, Rules, Variant, VariantVisitor};
 
 /// The picture's width and height in pixels when none is asked for.

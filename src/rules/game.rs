@@ -3,7 +3,8 @@
 
 use super::bitboard::Word;
 use super::color::Color;
-use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
+use super::draw::{DrawRules, EndgameRules, QuietReset};
+use super::endgame_clock::{advance_clocks, EndgameClock};
 use super::king_limit::{ExceptQuietFrom, KingRun};
 use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;

@@ -689,6 +689,7 @@ impl Rules for Canadian {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::naming::SquareName;
 
     /// docs/rules.md §3: Brazilian differs from International only in its board, start, square
     /// names and draw rules.
@@ -702,5 +703,44 @@ mod tests {
         assert_eq!(Brazilian::PROMOTION, International::PROMOTION);
         assert_eq!(Brazilian::REMOVAL, International::REMOVAL);
         assert_eq!(Brazilian::PRECEDENCE, International::PRECEDENCE);
+    }
+
+    #[test]
+    fn every_square_reads_back_from_its_name_on_every_naming() {
+        let namings = [
+            &English::NAMING,
+            &Russian::NAMING,
+            &Brazilian::NAMING,
+            &International::NAMING,
+            &Spanish::NAMING,
+            &Italian::NAMING,
+            &Czech::NAMING,
+            &Turkish::NAMING,
+        ];
+        for naming in namings {
+            for square in naming.geometry.valid {
+                let name = naming.name(square);
+                assert_eq!(naming.parse(&name.to_string()), Ok(square), "{name}");
+                assert_eq!(naming.text(square), name.text(), "{name}");
+                let (file, rank) = naming.algebraic(square);
+                let algebraic = SquareName::Algebraic(file, rank).to_string();
+                assert_eq!(naming.parse(&algebraic), Ok(square), "{algebraic}");
+            }
+        }
+    }
+
+    #[test]
+    fn squares_are_written_by_number_or_else_by_rank_then_file() {
+        let english: Vec<_> = English::NAMING.writing_order().iter().map(|&s| English::NAMING.name(s)).collect();
+        assert_eq!(english, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let spanish: Vec<_> = Spanish::NAMING.writing_order().iter().map(|&s| Spanish::NAMING.name(s)).collect();
+        assert_eq!(spanish, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let russian: Vec<_> = Russian::NAMING.writing_order().iter().map(|&s| Russian::NAMING.name(s)).collect();
+        assert_eq!(russian.len(), 32);
+        assert_eq!(russian[..5], [(0, 1), (2, 1), (4, 1), (6, 1), (1, 2)].map(|(f, r)| SquareName::Algebraic(f, r)));
+        assert!(russian.windows(2).all(|w| match (w[0], w[1]) {
+            (SquareName::Algebraic(f0, r0), SquareName::Algebraic(f1, r1)) => (r0, f0) < (r1, f1),
+            _ => false,
+        }));
     }
 }

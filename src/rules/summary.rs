@@ -5,7 +5,8 @@ use super::draw::{DrawRules, EndgameRules};
 use super::geometry::BoardKind;
 use super::naming::Notation;
 use super::ruleset::{Criterion, Goal, ManCapture, Promotion, Removal, Rules};
-use super::variant::{Variant, VariantVisitor};
+use super::variant::Variant;
+use super::visitor::VariantVisitor;
 
 /// What a client needs to know about a variant's rules.
 #[derive(Clone, Debug, PartialEq, Eq)]

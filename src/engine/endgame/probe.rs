@@ -13,7 +13,7 @@
 use super::tables::{Endgames, VariantTables};
 use super::value::Value;
 use crate::engine::score::WIN;
-use crate::rules::draw::advance_clocks;
+use crate::rules::endgame_clock::advance_clocks;
 use crate::rules::ruleset::Goal;
 use crate::rules::{Game, Position, Rules};
 

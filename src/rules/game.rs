@@ -79,7 +79,7 @@ impl Status {
 
 /// Why a move could not be played in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError<W: Word = u64> {
+pub enum PlayError<W: Word> {
     /// The game is over.
     GameOver(Status),
     /// The move is not legal in the current position.

@@ -233,6 +233,12 @@ impl Geometry {
         }
     }
 
+    /// The bits the padded layout uses: one past its highest square's index. A word that
+    /// keeps this board's sets must have at least this many bits ([`crate::rules::Rules::Board`]).
+    pub const fn bits(&self) -> u32 {
+        u128::BITS - self.valid.0.leading_zeros()
+    }
+
     /// The playable squares, in the board's word.
     #[inline(always)]
     pub fn squares<W: Word>(&self) -> Bitboard<W> {
@@ -322,6 +328,14 @@ mod tests {
         for g in all() {
             assert_eq!(g.valid.count(), g.squares as u32);
         }
+    }
+
+    /// The padded diagonal layouts leave one ghost bit after every two rows: 12x12 needs more
+    /// than 64 bits, every other board fits in 64.
+    #[test]
+    fn the_layouts_take_35_54_77_and_64_bits() {
+        let bits = all().map(Geometry::bits);
+        assert_eq!(bits, [35, 54, 77, 64]);
     }
 
     #[test]

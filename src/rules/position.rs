@@ -65,7 +65,7 @@ impl std::error::Error for PositionError {}
 
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalMove<W: Word = u64>(pub Move<W>);
+pub struct IllegalMove<W: Word>(pub Move<W>);
 
 /// A legal position of the variant `R`: pieces of both sides and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]

@@ -103,6 +103,8 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// The board.
     const GEOMETRY: &'static Geometry;
     /// The word a set of the board's squares is kept in: `u64` up to 10x10, `u128` on 12x12.
+    /// It must hold the board's padded layout ([`Geometry::bits`]): see
+    /// [`Rules::BOARD_FITS_WORD`].
     type Board: Word;
     /// Men each side has at the start: no side may have more pieces than this.
     const MEN_PER_SIDE: u32;
@@ -161,6 +163,14 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// king. FMJD art. 6.3, 6.4. docs/rules.md §2, §13.5.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd;
 
+    /// Evaluates only if the board's padded layout fits in [`Rules::Board`]: every rule set
+    /// declared here is checked at compile time (a `const _` beside each), so a word too narrow
+    /// for its board does not compile.
+    const BOARD_FITS_WORD: () = assert!(
+        Self::GEOMETRY.bits() <= <Self::Board as Word>::BITS,
+        "the board's padded layout has more bits than its word"
+    );
+
     /// The variant's square names.
     const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
 
@@ -191,11 +201,15 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     }
 }
 
+/// Declares a rule set's type, and checks at compile time that its word holds its board
+/// ([`Rules::BOARD_FITS_WORD`]).
 macro_rules! variant_rules {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
+
+        const _: () = <$name as Rules>::BOARD_FITS_WORD;
     };
 }
 

@@ -401,7 +401,7 @@ mod tests {
             let summary = variant.summary();
             let picture = svg(variant, None, None, false);
             assert_eq!(count(&picture, r#"class="square""#), usize::from(summary.squares), "{variant}");
-            let men = summary.men_per_side as usize;
+            let men = summary.rules.men_per_side as usize;
             assert_eq!(count(&picture, r#"class="piece white man""#), men, "{variant}");
             assert_eq!(count(&picture, r#"class="piece black man""#), men, "{variant}");
             assert_eq!(count(&picture, "king"), 0, "{variant}");

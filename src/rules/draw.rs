@@ -4,8 +4,13 @@
 //! These are rule values only, constants of the rule sets; the clocks that run the endgame
 //! counts on positions are in [`crate::rules::endgame_clock`].
 
+use serde::{Deserialize, Serialize};
+use utoipa::ToSchema;
+
 /// What resets the quiet-move count besides a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize, ToSchema)]
+#[serde(rename_all = "snake_case")]
+#[schema(as = QuietResetEvent)]
 pub enum QuietReset {
     /// Any man move.
     ManMove,
@@ -33,8 +38,10 @@ impl DrawRules {
     }
 }
 
-/// A family of endgame counts.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// A family of endgame counts. Serialised `none`, `fmjd`, `fmjd64`, `one_piece_each` or
+/// `frisian`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum EndgameRules {
     /// None.
     None,
@@ -43,6 +50,7 @@ pub enum EndgameRules {
     /// FMJD-64 7.2.4, 7.2.6, 7.2.7, 7.2.8 (Russian, Brazilian). docs/rules.md §4.
     Fmjd64,
     /// One piece against one piece is a draw (Turkish). docs/rules.md §9.
+    #[serde(rename = "one_piece_each")]
     Turkish,
     /// Two kings against one: seven moves each; one king against one: two moves each (Frisian,
     /// FRIS art. 18 and 21 as lidraughts applies them). docs/rules.md §10.5.

@@ -3,6 +3,10 @@
 //! This layer knows nothing of HTTP, async or the engine. The main types: [`Variant`] (the
 //! registry), [`Rules`] (a variant's rule constants), [`Position`] (a validated position:
 //! legal moves, playing one), [`Game`] (a position plus history: its outcome).
+//!
+//! The values a client sees (a variant's [`summary::VariantSummary`] and the rule enums in it)
+//! derive serde's `Serialize` and utoipa's `ToSchema`, so that the API serves them as they are
+//! rather than copying them.
 
 pub mod bitboard;
 pub mod color;

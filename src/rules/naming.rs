@@ -4,6 +4,8 @@
 //! players write. Italian and Spanish boards are the diagonal board mirrored left to right
 //! (their near-right corner is playable), so their names are read through a mirror.
 
+use serde::Serialize;
+
 use super::geometry::{Geometry, INDEXES, MAX_SIZE, NONE};
 
 /// How the squares are numbered, if they are.
@@ -19,8 +21,9 @@ pub enum Numbering {
     FromWhiteNearRight,
 }
 
-/// Which notation a variant writes by default.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which notation a variant writes by default; serialised `numeric` or `algebraic`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Notation {
     /// Square numbers: `32-28`.
     Numeric,

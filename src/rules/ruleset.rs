@@ -9,6 +9,8 @@
 //! Everything that differs between variants is a constant here; the move generator, the
 //! position and the game read these constants and never the variant's name.
 
+use serde::Serialize;
+
 use super::bitboard::Word;
 use super::color::Color;
 use super::draw::{DrawRules, EndgameRules, QuietReset};
@@ -16,8 +18,10 @@ use super::geometry::{Geometry, ALL_DIRECTIONS, STRAIGHT_DIRECTIONS};
 use super::naming::{Naming, Notation, Numbering};
 use super::variant::Variant;
 
-/// Which way a man may capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which way a man may capture. Serialised `forward`, `forward_and_backward` or
+/// `forward_and_sideways`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ManCapture {
     /// Forward only (English, Italian, Spanish, Czech).
     Forward,
@@ -28,40 +32,51 @@ pub enum ManCapture {
     ForwardAndSideways,
 }
 
-/// What happens when a man reaches the crowning row in the middle of a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What happens when a man reaches the crowning row in the middle of a capture. Serialised
+/// `ends_move`, `continues_as_king` or `at_end_of_move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Promotion {
     /// The move ends there and the man is crowned (English, Italian, Spanish, Czech).
     EndsMove,
     /// The man is crowned at once and goes on capturing as a king (Russian).
+    #[serde(rename = "continues_as_king")]
     ContinueAsKing,
     /// The man goes on capturing as a man and is crowned only if the move ends on the
     /// crowning row (International, Brazilian, Turkish).
     AtEndOfMove,
 }
 
-/// When captured pieces leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// When captured pieces leave the board. Serialised `end_of_move`, `immediately` or
+/// `immediately_passing`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Removal {
     /// After the whole move; until then they block and cannot be jumped twice (diagonal variants).
     EndOfMove,
     /// One by one as they are jumped, and a capture may not turn back 180° (Turkish).
+    #[serde(rename = "immediately")]
     Immediate,
     /// One by one as they are jumped; a king may cross their squares again, even turning back
     /// 180° (Thai).
+    #[serde(rename = "immediately_passing")]
     Passing,
 }
 
-/// How a game is won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game is won. Serialised by what ends the game: `no_piece_or_move_loses`,
+/// `no_piece_or_move_wins` or `first_king_wins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Goal {
     /// The side to move with no piece or no legal move has lost (every variant but two).
+    #[serde(rename = "no_piece_or_move_loses")]
     Standard,
     /// The side to move with no piece or no legal move has won: each side tries to lose its
     /// pieces (antidraughts).
+    #[serde(rename = "no_piece_or_move_wins")]
     GiveAway,
     /// The first side to crown a king wins; a side left with no piece or no legal move has
     /// lost, as in the standard game (breakthrough).
+    #[serde(rename = "first_king_wins")]
     FirstKing,
 }
 
@@ -77,7 +92,9 @@ impl Goal {
 }
 
 /// One criterion of capture precedence; a variant lists them in the order they are compared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serialised `most_pieces`, `with_king`, `most_kings`, `earliest_king` or `most_value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Criterion {
     /// The sequence that takes the most pieces.
     MostPieces,
@@ -156,6 +173,10 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// How the game is won. Default: the side to move with no piece or no legal move has lost.
     /// FMJD art. 7.2. docs/rules.md §1.5.
     const GOAL: Goal = Goal::Standard;
+    /// Whether a game may ask for the optional-capture house rule (`mandatory_capture: false`).
+    /// Default: no; no rule book has it, and the house offers it on the 8x8 boards only.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = false;
     /// The PDN GameType number of the variant. Default: 20, International draughts. PDN 3.0
     /// (GameType tag). docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 20;
@@ -339,6 +360,9 @@ impl Rules for Brazilian {
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 26;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Russian {
@@ -370,6 +394,9 @@ impl Rules for Russian {
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 25;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for English {
@@ -402,6 +429,9 @@ impl Rules for English {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 21;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Spanish {
@@ -436,6 +466,9 @@ impl Rules for Spanish {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 24;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Italian {
@@ -471,6 +504,9 @@ impl Rules for Italian {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 22;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Czech {
@@ -506,6 +542,9 @@ impl Rules for Czech {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 29;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Turkish {
@@ -536,6 +575,9 @@ impl Rules for Turkish {
     const ENDGAME: EndgameRules = EndgameRules::Turkish;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 30;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Frisian {
@@ -614,6 +656,9 @@ impl Rules for Pool {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// American pool checkers. PDN 3.0. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 23;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Thai {
@@ -649,6 +694,9 @@ impl Rules for Thai {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// Thai draughts. PDN 3.0. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 31;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Antidraughts {

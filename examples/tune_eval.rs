@@ -16,7 +16,8 @@
 //!
 //! Weights named in the comma-separated third argument keep their values.
 
-use draughts_api::engine::eval::{evaluate_with, Family, Weights};
+use draughts_api::engine::eval::{evaluate_with, Weights};
+use draughts_api::engine::family::Family;
 use draughts_api::rules::ruleset::{English, International, Russian};
 use draughts_api::rules::{Color, Position, Rules};
 

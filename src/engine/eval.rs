@@ -10,46 +10,13 @@
 //! last pieces with its kings; on the 10x10 board, a lead counts for much less once the side
 //! behind has a king.
 
+use super::family::Family;
 use super::patterns::{self, Patterns};
 use crate::rules::bitboard::WideBitboard;
 use crate::rules::draw::EndgameRules;
-use crate::rules::geometry::{opposite, BoardKind, Geometry, INDEXES, MAX_SIZE};
-use crate::rules::ruleset::{Goal, Rules};
+use crate::rules::geometry::{opposite, Geometry, INDEXES, MAX_SIZE};
+use crate::rules::ruleset::Rules;
 use crate::rules::{Bitboard, Color, Position};
-
-/// The board families, which share weights.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Family {
-    /// 8x8 diagonal board, kings move one step (English, Italian).
-    ShortKings8,
-    /// 8x8 diagonal board, flying kings (Russian, Brazilian, Spanish, Czech).
-    FlyingKings8,
-    /// 10x10 diagonal board, flying kings (International).
-    FlyingKings10,
-    /// 12x12 diagonal board, flying kings (Canadian): the 10x10 weights, without patterns.
-    FlyingKings12,
-    /// 8x8 orthogonal board (Turkish).
-    Turkish,
-    /// Each side tries to lose its pieces (antidraughts): valued by [`give_away`].
-    GiveAway,
-    /// The first king wins (breakthrough): men's advance is nearly everything.
-    Breakthrough,
-}
-
-impl Family {
-    /// The family of the rules `R`.
-    pub const fn of<R: Rules>() -> Family {
-        match (R::GOAL, R::GEOMETRY.kind, R::FLYING_KINGS) {
-            (Goal::GiveAway, ..) => Family::GiveAway,
-            (Goal::FirstKing, ..) => Family::Breakthrough,
-            (Goal::Standard, BoardKind::Orthogonal8, _) => Family::Turkish,
-            (Goal::Standard, BoardKind::Diagonal10, _) => Family::FlyingKings10,
-            (Goal::Standard, BoardKind::Diagonal12, _) => Family::FlyingKings12,
-            (Goal::Standard, BoardKind::Diagonal8, true) => Family::FlyingKings8,
-            (Goal::Standard, BoardKind::Diagonal8, false) => Family::ShortKings8,
-        }
-    }
-}
 
 /// The weights of one family, in hundredths of a man.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -3,7 +3,7 @@
 //! family on the engine's own games (`bench/fit_expected_score.sh`, data and fits in
 //! `bench/expected_score/`).
 
-use super::eval::Family;
+use super::family::Family;
 use super::score::{Outcome, Score};
 use crate::rules::Rules;
 

@@ -10,6 +10,7 @@ pub mod draws;
 pub mod endgame;
 pub mod eval;
 pub mod expected;
+pub mod family;
 pub mod patterns;
 pub mod score;
 pub mod search;

@@ -16,7 +16,7 @@
 //! bits of each; on the orthogonal board row `k` takes bits `8k ..`. One table lookup per strip
 //! and colour gives the strip's share of every region that touches it (`strip_lanes`).
 
-use super::eval::Family;
+use super::family::Family;
 use crate::rules::Bitboard;
 
 /// The arrangements of one region.
@@ -148,7 +148,7 @@ impl Patterns {
     /// The region lanes of a strip: in lane `c`, the base-3 number of region column `c`'s
     /// squares on strip `strip`.
     #[inline(always)]
-    fn strip_lanes(&self, white: Bitboard, black: Bitboard, strip: usize) -> u64 {
+    fn strip_lanes(&self, white: Bitboard<u64>, black: Bitboard<u64>, strip: usize) -> u64 {
         let shift = self.strip_shift * strip as u32;
         self.lanes[(white.0 >> shift) as usize & self.strip_mask]
             + 2 * self.lanes[(black.0 >> shift) as usize & self.strip_mask]
@@ -158,7 +158,7 @@ impl Patterns {
     /// column on each of two strips: its number is the upper strip's number plus 81 times the
     /// lower's, and the regions of a band are computed at once, one per lane.
     #[inline(always)]
-    fn for_each_arrangement(&self, white: Bitboard, black: Bitboard, mut f: impl FnMut(usize, usize)) {
+    fn for_each_arrangement(&self, white: Bitboard<u64>, black: Bitboard<u64>, mut f: impl FnMut(usize, usize)) {
         let mut upper = self.strip_lanes(white, black, 0);
         for band in 0..self.bands {
             let lower = self.strip_lanes(white, black, band + 1);
@@ -170,9 +170,10 @@ impl Patterns {
         }
     }
 
-    /// The patterns' value for White of a position with these men.
+    /// The patterns' value for White of a position with these men. Only boards whose layout
+    /// fits in 64 bits have patterns, so the men come as `u64` sets.
     #[inline(always)]
-    pub fn value(&self, white: Bitboard, black: Bitboard) -> i32 {
+    pub fn value(&self, white: Bitboard<u64>, black: Bitboard<u64>) -> i32 {
         let mut total = 0;
         self.for_each_arrangement(white, black, |region, arrangement| {
             total += self.values[region * ARRANGEMENTS + arrangement] as i8 as i32;

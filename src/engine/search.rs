@@ -57,7 +57,7 @@ pub enum TableUse {
 
 /// What a search found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Report<W: Word = u64> {
+pub struct Report<W: Word> {
     /// The move to play.
     pub best: Move<W>,
     /// Its score for the side to move.
@@ -94,7 +94,7 @@ pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report<R::Boa
 /// One of the best moves an analysis found: its score for the side to move and its expected
 /// line.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Line<W: Word = u64> {
+pub struct Line<W: Word> {
     /// The move.
     pub mv: Move<W>,
     /// Its score for the side to move, exact (not a bound) at the depth reached.
@@ -105,7 +105,7 @@ pub struct Line<W: Word = u64> {
 
 /// What an analysis of several lines found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis<W: Word = u64> {
+pub struct Analysis<W: Word> {
     /// The best moves, best first (at least one).
     pub lines: Vec<Line<W>>,
     /// The last iteration completed for every line.

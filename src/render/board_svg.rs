@@ -17,8 +17,9 @@ use core::fmt::Write as _;
 
 use crate::rules::naming::SquareName;
 use crate::rules::notation::fen::FenError;
+use crate::rules::notation::fen::ParsePositionError;
 use crate::rules::notation::pdn::{parse_squares, MoveTextError};
-use crate::rules::position::{ParsePositionError, PositionError};
+use crate::rules::position::PositionError;
 use crate::rules::{Color, Position, Rules, Variant, VariantVisitor};
 
 /// The picture's width and height in pixels when none is asked for.
@@ -400,7 +401,7 @@ mod tests {
             let summary = variant.summary();
             let picture = svg(variant, None, None, false);
             assert_eq!(count(&picture, r#"class="square""#), usize::from(summary.squares), "{variant}");
-            let men = summary.men_per_side as usize;
+            let men = summary.rules.men_per_side as usize;
             assert_eq!(count(&picture, r#"class="piece white man""#), men, "{variant}");
             assert_eq!(count(&picture, r#"class="piece black man""#), men, "{variant}");
             assert_eq!(count(&picture, "king"), 0, "{variant}");

@@ -80,7 +80,7 @@ word!(u128);
 
 /// A set of squares, one bit per internal square index, in the word `W`.
 #[derive(Clone, Copy, PartialEq, Eq, Hash, Default, PartialOrd, Ord)]
-pub struct Bitboard<W: Word = u64>(pub W);
+pub struct Bitboard<W: Word>(pub W);
 
 /// A set of squares of the widest board, as the geometry tables keep them.
 pub type WideBitboard = Bitboard<u128>;

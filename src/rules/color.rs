@@ -1,5 +1,7 @@
 //! `Color`: the two sides. White always plays "up" the board, towards row 0.
 
+use serde::{Serialize, Serializer};
+
 /// One of the two sides.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub enum Color {
@@ -57,5 +59,12 @@ impl core::ops::Not for Color {
     #[inline(always)]
     fn not(self) -> Color {
         self.opponent()
+    }
+}
+
+impl Serialize for Color {
+    /// Written as its name ([`Color::name`]): `white` or `black`.
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        serializer.serialize_str(self.name())
     }
 }

@@ -3,7 +3,8 @@
 
 use super::bitboard::Word;
 use super::color::Color;
-use super::draw::{advance_clocks, DrawRules, EndgameClock, EndgameRules, QuietReset};
+use super::draw::{DrawRules, EndgameRules, QuietReset};
+use super::endgame_clock::{advance_clocks, EndgameClock};
 use super::king_limit::{ExceptQuietFrom, KingRun};
 use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;
@@ -78,7 +79,7 @@ impl Status {
 
 /// Why a move could not be played in a game.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum PlayError<W: Word = u64> {
+pub enum PlayError<W: Word> {
     /// The game is over.
     GameOver(Status),
     /// The move is not legal in the current position.

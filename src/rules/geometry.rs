@@ -17,6 +17,8 @@
 //! (two rows on). Direction indexes are chosen so that the opposite of direction `d` is
 //! `d ^ 3` ([`opposite`]). This module knows nothing of pieces or rules.
 
+use serde::Serialize;
+
 use super::bitboard::{Bitboard, WideBitboard, Word};
 use super::color::Color;
 
@@ -29,16 +31,22 @@ pub const MAX_SIZE: usize = 12;
 /// "No square": the value of a neighbour table entry that leaves the board.
 pub const NONE: u8 = INDEXES as u8;
 
-/// Which of the four boards.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// Which of the four boards. Serialised by the lines pieces move along, as clients choosing a
+/// variant read it: `diagonal` (the three boards of dark squares) or `orthogonal`; the size is
+/// told apart elsewhere.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize)]
 pub enum BoardKind {
     /// 8x8, play on the 32 dark squares, diagonal moves.
+    #[serde(rename = "diagonal")]
     Diagonal8,
     /// 10x10, play on the 50 dark squares, diagonal moves.
+    #[serde(rename = "diagonal")]
     Diagonal10,
     /// 12x12, play on the 72 dark squares, diagonal moves (Canadian).
+    #[serde(rename = "diagonal")]
     Diagonal12,
     /// 8x8, play on all 64 squares, orthogonal moves (Turkish).
+    #[serde(rename = "orthogonal")]
     Orthogonal8,
 }
 
@@ -233,6 +241,12 @@ impl Geometry {
         }
     }
 
+    /// The bits the padded layout uses: one past its highest square's index. A word that
+    /// keeps this board's sets must have at least this many bits ([`crate::rules::Rules::Board`]).
+    pub const fn bits(&self) -> u32 {
+        u128::BITS - self.valid.0.leading_zeros()
+    }
+
     /// The playable squares, in the board's word.
     #[inline(always)]
     pub fn squares<W: Word>(&self) -> Bitboard<W> {
@@ -322,6 +336,14 @@ mod tests {
         for g in all() {
             assert_eq!(g.valid.count(), g.squares as u32);
         }
+    }
+
+    /// The padded diagonal layouts leave one ghost bit after every two rows: 12x12 needs more
+    /// than 64 bits, every other board fits in 64.
+    #[test]
+    fn the_layouts_take_35_54_77_and_64_bits() {
+        let bits = all().map(Geometry::bits);
+        assert_eq!(bits, [35, 54, 77, 64]);
     }
 
     #[test]

@@ -3,10 +3,15 @@
 //! This layer knows nothing of HTTP, async or the engine. The main types: [`Variant`] (the
 //! registry), [`Rules`] (a variant's rule constants), [`Position`] (a validated position:
 //! legal moves, playing one), [`Game`] (a position plus history: its outcome).
+//!
+//! The values a client sees (a variant's [`summary::VariantSummary`] and the rule enums in it)
+//! derive serde's `Serialize` and utoipa's `ToSchema`, so that the API serves them as they are
+//! rather than copying them.
 
 pub mod bitboard;
 pub mod color;
 pub mod draw;
+pub mod endgame_clock;
 pub mod game;
 pub mod geometry;
 pub mod king_limit;
@@ -17,8 +22,10 @@ pub mod notation;
 pub mod perft;
 pub mod position;
 pub mod ruleset;
+pub mod start;
 pub mod summary;
 pub mod variant;
+pub mod visitor;
 
 pub use bitboard::Bitboard;
 pub use color::Color;
@@ -26,6 +33,8 @@ pub use draw::{DrawRules, QuietReset};
 pub use game::{DrawReason, Game, GameRules, PlayError, Status, WinReason};
 pub use movegen::MoveList;
 pub use mv::Move;
-pub use position::{ParsePositionError, Position, PositionError, Setup};
+pub use notation::fen::ParsePositionError;
+pub use position::{Position, PositionError, Setup};
 pub use ruleset::Rules;
-pub use variant::{Variant, VariantVisitor};
+pub use variant::Variant;
+pub use visitor::VariantVisitor;

@@ -9,7 +9,7 @@ use super::bitboard::{Bitboard, Word};
 /// A move: internal square indexes of origin and destination, the captured pieces, and
 /// whether the moving man is crowned by it. `W` is the board's word ([`crate::rules::Rules::Board`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
-pub struct Move<W: Word = u64> {
+pub struct Move<W: Word> {
     /// The squares of the captured pieces (empty for a quiet move).
     pub captures: Bitboard<W>,
     /// The origin square (internal index).

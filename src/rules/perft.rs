@@ -6,9 +6,11 @@
 
 use super::movegen::{self, Counting, MoveList, MoveSink};
 use super::mv::Move;
-use super::position::{ParsePositionError, Position};
+use super::notation::fen::ParsePositionError;
+use super::position::Position;
 use super::ruleset::Rules;
-use super::variant::{Variant, VariantVisitor};
+use super::variant::Variant;
+use super::visitor::VariantVisitor;
 
 /// What perft counts and under which capture rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -1,21 +1,18 @@
-//! `Position`: a validated arrangement of pieces with a side to move; its legal moves and
-//! playing one.
+//! `Position`: a validated arrangement of pieces with a side to move, and playing a move on it.
 //!
 //! Parse, then validate, then play: a [`Setup`] (read from a FEN by
 //! [`crate::rules::notation::fen`]) becomes a `Position` only through [`Position::new`], which
-//! enforces the variant's limits.
+//! enforces the variant's limits. A position knows no text and no move generation: FEN reading
+//! and writing depend on it ([`crate::rules::notation::fen`]), and so do its legal moves
+//! ([`crate::rules::movegen`]) and its start ([`crate::rules::start`]).
 
 use core::marker::PhantomData;
-use std::sync::OnceLock;
 
 use super::bitboard::{Bitboard, WideBitboard, Word};
 use super::color::Color;
-use super::movegen::{self, MoveList, MoveSink};
 use super::mv::Move;
 use super::naming::SquareName;
-use super::notation::fen::{self, FenError};
 use super::ruleset::Rules;
-use super::variant::Variant;
 
 /// Pieces and side to move as read from notation, not yet checked against any rule.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -66,29 +63,9 @@ impl core::fmt::Display for PositionError {
 
 impl std::error::Error for PositionError {}
 
-/// Why a FEN could not become a position: unreadable, or readable but not playable.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ParsePositionError {
-    /// The FEN cannot be read.
-    Fen(FenError),
-    /// The FEN was read but is not a position of the variant.
-    Position(PositionError),
-}
-
-impl core::fmt::Display for ParsePositionError {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        match self {
-            ParsePositionError::Fen(e) => e.fmt(f),
-            ParsePositionError::Position(e) => e.fmt(f),
-        }
-    }
-}
-
-impl std::error::Error for ParsePositionError {}
-
 /// A move that is not legal in the position it was played in.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct IllegalMove<W: Word = u64>(pub Move<W>);
+pub struct IllegalMove<W: Word>(pub Move<W>);
 
 /// A legal position of the variant `R`: pieces of both sides and the side to move.
 #[derive(Clone, Copy, PartialEq, Eq, Hash)]
@@ -100,18 +77,6 @@ pub struct Position<R: Rules> {
 }
 
 impl<R: Rules> Position<R> {
-    /// The variant's start position (its FEN is read once per process; every game
-    /// without a FEN starts here).
-    pub fn start() -> Position<R> {
-        type Pieces = ([WideBitboard; 2], WideBitboard, Color);
-        static STARTS: [OnceLock<Pieces>; Variant::ALL.len()] = [const { OnceLock::new() }; Variant::ALL.len()];
-        let (pieces, kings, side) = *STARTS[R::VARIANT as usize].get_or_init(|| {
-            let start = Position::<R>::from_fen(R::START_FEN).expect("every variant's start FEN is valid");
-            (start.pieces.map(Bitboard::wide), start.kings.wide(), start.side)
-        });
-        Position { pieces: pieces.map(Bitboard::narrow), kings: Bitboard::narrow(kings), side, _rules: PhantomData }
-    }
-
     /// Checks `setup` against the variant's rules.
     pub fn new(setup: Setup) -> Result<Position<R>, PositionError> {
         let naming = &R::NAMING;
@@ -134,17 +99,6 @@ impl<R: Rules> Position<R> {
             side: setup.side_to_move,
             _rules: PhantomData,
         })
-    }
-
-    /// Reads and validates a PDN FEN in the variant's square names.
-    pub fn from_fen(text: &str) -> Result<Position<R>, ParsePositionError> {
-        let setup = fen::parse(text, &R::NAMING).map_err(ParsePositionError::Fen)?;
-        Position::new(setup).map_err(ParsePositionError::Position)
-    }
-
-    /// The PDN FEN of this position, in the variant's own square names.
-    pub fn to_fen(&self) -> String {
-        fen::write(self)
     }
 
     /// The side to move.
@@ -190,37 +144,6 @@ impl<R: Rules> Position<R> {
         Position { side: self.side.opponent(), ..*self }
     }
 
-    /// The legal moves under the variant's rules (captures mandatory).
-    #[inline]
-    pub fn legal_moves(&self) -> MoveList<R::Board> {
-        self.legal_moves_with(true)
-    }
-
-    /// The legal moves; `mandatory_capture: false` is the house rule of docs/rules.md §11.
-    #[inline]
-    pub fn legal_moves_with(&self, mandatory_capture: bool) -> MoveList<R::Board> {
-        let mut list = MoveList::new();
-        movegen::generate(self, mandatory_capture, &mut list);
-        list
-    }
-
-    /// Puts the legal moves into any sink (for example one that keeps every capture route).
-    #[inline]
-    pub fn generate_into<S: MoveSink<R::Board>>(&self, mandatory_capture: bool, sink: &mut S) {
-        movegen::generate(self, mandatory_capture, sink);
-    }
-
-    /// The position after `mv`, if it is legal here (captures mandatory).
-    pub fn play(&self, mv: &Move<R::Board>) -> Result<Position<R>, IllegalMove<R::Board>> {
-        if self.legal_moves().contains(mv) {
-            let mut next = *self;
-            next.play_unchecked(mv);
-            Ok(next)
-        } else {
-            Err(IllegalMove(*mv))
-        }
-    }
-
     /// Plays `mv`, which must be a legal move of this position.
     #[inline(always)]
     pub fn play_unchecked(&mut self, mv: &Move<R::Board>) {
@@ -237,42 +160,5 @@ impl<R: Rules> Position<R> {
             self.kings |= to;
         }
         self.side = self.side.opponent();
-    }
-}
-
-impl<R: Rules> core::fmt::Debug for Position<R> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        write!(f, "Position<{}>({})", R::VARIANT, self.to_fen())
-    }
-}
-
-impl<R: Rules> core::fmt::Display for Position<R> {
-    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
-        f.write_str(&self.to_fen())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::rules::variant::VariantVisitor;
-
-    struct StartIsTheStartFen;
-
-    impl VariantVisitor for StartIsTheStartFen {
-        type Output = ();
-
-        fn visit<R: Rules>(self) {
-            let from_fen = Position::<R>::from_fen(R::START_FEN);
-            assert_eq!(Ok(Position::<R>::start()), from_fen, "{}", R::VARIANT);
-            assert_eq!(Ok(Position::<R>::start()), from_fen, "{}, asked again", R::VARIANT);
-        }
-    }
-
-    #[test]
-    fn every_variant_starts_from_its_start_fen() {
-        for variant in Variant::ALL {
-            variant.visit(StartIsTheStartFen);
-        }
     }
 }

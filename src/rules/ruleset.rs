@@ -9,6 +9,8 @@
 //! Everything that differs between variants is a constant here; the move generator, the
 //! position and the game read these constants and never the variant's name.
 
+use serde::Serialize;
+
 use super::bitboard::Word;
 use super::color::Color;
 use super::draw::{DrawRules, EndgameRules, QuietReset};
@@ -16,8 +18,10 @@ use super::geometry::{Geometry, ALL_DIRECTIONS, STRAIGHT_DIRECTIONS};
 use super::naming::{Naming, Notation, Numbering};
 use super::variant::Variant;
 
-/// Which way a man may capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Which way a man may capture. Serialised `forward`, `forward_and_backward` or
+/// `forward_and_sideways`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum ManCapture {
     /// Forward only (English, Italian, Spanish, Czech).
     Forward,
@@ -28,40 +32,51 @@ pub enum ManCapture {
     ForwardAndSideways,
 }
 
-/// What happens when a man reaches the crowning row in the middle of a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What happens when a man reaches the crowning row in the middle of a capture. Serialised
+/// `ends_move`, `continues_as_king` or `at_end_of_move`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Promotion {
     /// The move ends there and the man is crowned (English, Italian, Spanish, Czech).
     EndsMove,
     /// The man is crowned at once and goes on capturing as a king (Russian).
+    #[serde(rename = "continues_as_king")]
     ContinueAsKing,
     /// The man goes on capturing as a man and is crowned only if the move ends on the
     /// crowning row (International, Brazilian, Turkish).
     AtEndOfMove,
 }
 
-/// When captured pieces leave the board.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// When captured pieces leave the board. Serialised `end_of_move`, `immediately` or
+/// `immediately_passing`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Removal {
     /// After the whole move; until then they block and cannot be jumped twice (diagonal variants).
     EndOfMove,
     /// One by one as they are jumped, and a capture may not turn back 180° (Turkish).
+    #[serde(rename = "immediately")]
     Immediate,
     /// One by one as they are jumped; a king may cross their squares again, even turning back
     /// 180° (Thai).
+    #[serde(rename = "immediately_passing")]
     Passing,
 }
 
-/// How a game is won.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// How a game is won. Serialised by what ends the game: `no_piece_or_move_loses`,
+/// `no_piece_or_move_wins` or `first_king_wins`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
 pub enum Goal {
     /// The side to move with no piece or no legal move has lost (every variant but two).
+    #[serde(rename = "no_piece_or_move_loses")]
     Standard,
     /// The side to move with no piece or no legal move has won: each side tries to lose its
     /// pieces (antidraughts).
+    #[serde(rename = "no_piece_or_move_wins")]
     GiveAway,
     /// The first side to crown a king wins; a side left with no piece or no legal move has
     /// lost, as in the standard game (breakthrough).
+    #[serde(rename = "first_king_wins")]
     FirstKing,
 }
 
@@ -77,7 +92,9 @@ impl Goal {
 }
 
 /// One criterion of capture precedence; a variant lists them in the order they are compared.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// Serialised `most_pieces`, `with_king`, `most_kings`, `earliest_king` or `most_value`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize)]
+#[serde(rename_all = "snake_case")]
 pub enum Criterion {
     /// The sequence that takes the most pieces.
     MostPieces,
@@ -103,6 +120,8 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// The board.
     const GEOMETRY: &'static Geometry;
     /// The word a set of the board's squares is kept in: `u64` up to 10x10, `u128` on 12x12.
+    /// It must hold the board's padded layout ([`Geometry::bits`]): see
+    /// [`Rules::BOARD_FITS_WORD`].
     type Board: Word;
     /// Men each side has at the start: no side may have more pieces than this.
     const MEN_PER_SIDE: u32;
@@ -154,12 +173,24 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// How the game is won. Default: the side to move with no piece or no legal move has lost.
     /// FMJD art. 7.2. docs/rules.md §1.5.
     const GOAL: Goal = Goal::Standard;
+    /// Whether a game may ask for the optional-capture house rule (`mandatory_capture: false`).
+    /// Default: no; no rule book has it, and the house offers it on the 8x8 boards only.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = false;
     /// The PDN GameType number of the variant. Default: 20, International draughts. PDN 3.0
     /// (GameType tag). docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 20;
     /// The variant's special endgame counts. Default: the 16- and 5-move counts against a lone
     /// king. FMJD art. 6.3, 6.4. docs/rules.md §2, §13.5.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd;
+
+    /// Evaluates only if the board's padded layout fits in [`Rules::Board`]: every rule set
+    /// declared here is checked at compile time (a `const _` beside each), so a word too narrow
+    /// for its board does not compile.
+    const BOARD_FITS_WORD: () = assert!(
+        Self::GEOMETRY.bits() <= <Self::Board as Word>::BITS,
+        "the board's padded layout has more bits than its word"
+    );
 
     /// The variant's square names.
     const NAMING: Naming = Naming::new(Self::GEOMETRY, Self::MIRRORED, Self::NUMBERING, Self::NOTATION);
@@ -191,11 +222,15 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     }
 }
 
+/// Declares a rule set's type, and checks at compile time that its word holds its board
+/// ([`Rules::BOARD_FITS_WORD`]).
 macro_rules! variant_rules {
     ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
+
+        const _: () = <$name as Rules>::BOARD_FITS_WORD;
     };
 }
 
@@ -325,6 +360,9 @@ impl Rules for Brazilian {
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 26;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Russian {
@@ -356,6 +394,9 @@ impl Rules for Russian {
     const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 25;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for English {
@@ -388,6 +429,9 @@ impl Rules for English {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 21;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Spanish {
@@ -422,6 +466,9 @@ impl Rules for Spanish {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 24;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Italian {
@@ -457,6 +504,9 @@ impl Rules for Italian {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 22;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Czech {
@@ -492,6 +542,9 @@ impl Rules for Czech {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 29;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Turkish {
@@ -522,6 +575,9 @@ impl Rules for Turkish {
     const ENDGAME: EndgameRules = EndgameRules::Turkish;
     /// PDN 3.0 GameType. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 30;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Frisian {
@@ -600,6 +656,9 @@ impl Rules for Pool {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// American pool checkers. PDN 3.0. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 23;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Thai {
@@ -635,6 +694,9 @@ impl Rules for Thai {
     const ENDGAME: EndgameRules = EndgameRules::None;
     /// Thai draughts. PDN 3.0. docs/rules.md §12.
     const PDN_GAME_TYPE: u8 = 31;
+    /// The optional-capture house rule may be asked for, as on every 8x8 board.
+    /// docs/rules.md §11.
+    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
 }
 
 impl Rules for Antidraughts {
@@ -689,6 +751,7 @@ impl Rules for Canadian {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::rules::naming::SquareName;
 
     /// docs/rules.md §3: Brazilian differs from International only in its board, start, square
     /// names and draw rules.
@@ -702,5 +765,44 @@ mod tests {
         assert_eq!(Brazilian::PROMOTION, International::PROMOTION);
         assert_eq!(Brazilian::REMOVAL, International::REMOVAL);
         assert_eq!(Brazilian::PRECEDENCE, International::PRECEDENCE);
+    }
+
+    #[test]
+    fn every_square_reads_back_from_its_name_on_every_naming() {
+        let namings = [
+            &English::NAMING,
+            &Russian::NAMING,
+            &Brazilian::NAMING,
+            &International::NAMING,
+            &Spanish::NAMING,
+            &Italian::NAMING,
+            &Czech::NAMING,
+            &Turkish::NAMING,
+        ];
+        for naming in namings {
+            for square in naming.geometry.valid {
+                let name = naming.name(square);
+                assert_eq!(naming.parse(&name.to_string()), Ok(square), "{name}");
+                assert_eq!(naming.text(square), name.text(), "{name}");
+                let (file, rank) = naming.algebraic(square);
+                let algebraic = SquareName::Algebraic(file, rank).to_string();
+                assert_eq!(naming.parse(&algebraic), Ok(square), "{algebraic}");
+            }
+        }
+    }
+
+    #[test]
+    fn squares_are_written_by_number_or_else_by_rank_then_file() {
+        let english: Vec<_> = English::NAMING.writing_order().iter().map(|&s| English::NAMING.name(s)).collect();
+        assert_eq!(english, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let spanish: Vec<_> = Spanish::NAMING.writing_order().iter().map(|&s| Spanish::NAMING.name(s)).collect();
+        assert_eq!(spanish, (1..=32).map(SquareName::Number).collect::<Vec<_>>());
+        let russian: Vec<_> = Russian::NAMING.writing_order().iter().map(|&s| Russian::NAMING.name(s)).collect();
+        assert_eq!(russian.len(), 32);
+        assert_eq!(russian[..5], [(0, 1), (2, 1), (4, 1), (6, 1), (1, 2)].map(|(f, r)| SquareName::Algebraic(f, r)));
+        assert!(russian.windows(2).all(|w| match (w[0], w[1]) {
+            (SquareName::Algebraic(f0, r0), SquareName::Algebraic(f1, r1)) => (r0, f0) < (r1, f1),
+            _ => false,
+        }));
     }
 }

@@ -1,11 +1,10 @@
-//! `Variant`: the registry of variants, and the one place a runtime variant id becomes the
-//! compile-time [`Rules`] of that variant ([`Variant::visit`]).
+//! `Variant`: the registry of variants: ids, names and aliases.
+//!
+//! A variant's rules depend on its id ([`crate::rules::Rules::VARIANT`]) and never the
+//! reverse: turning a runtime variant into the compile-time rules of that variant
+//! ([`Variant::visit`]) lives in [`crate::rules::visitor`].
 
 use super::notation::Quoted;
-use super::ruleset::{
-    Antidraughts, Brazilian, Breakthrough, Canadian, Czech, English, Frisian, Frysk, International, Italian, Pool,
-    Rules, Russian, Spanish, Thai, Turkish,
-};
 
 /// One of the variants the service plays.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
@@ -40,14 +39,6 @@ pub enum Variant {
     Breakthrough,
     /// Canadian draughts (12x12).
     Canadian,
-}
-
-/// Code that runs with a variant's rules known at compile time. See [`Variant::visit`].
-pub trait VariantVisitor {
-    /// What the visit returns.
-    type Output;
-    /// Runs with the variant's rules as the type `R`.
-    fn visit<R: Rules>(self) -> Self::Output;
 }
 
 impl Variant {
@@ -130,41 +121,6 @@ impl Variant {
             .into_iter()
             .find(|v| v.id().eq_ignore_ascii_case(id) || v.aliases().iter().any(|a| a.eq_ignore_ascii_case(id)))
     }
-
-    /// The variant PDN's `GameType` number `number` names: the first in [`Variant::ALL`] whose
-    /// `PDN_GAME_TYPE` it is (so 20, shared by International, Antidraughts and Breakthrough,
-    /// names International).
-    pub fn from_pdn_game_type(number: u8) -> Option<Variant> {
-        struct GameType;
-        impl VariantVisitor for GameType {
-            type Output = u8;
-            fn visit<R: Rules>(self) -> u8 {
-                R::PDN_GAME_TYPE
-            }
-        }
-        Variant::ALL.into_iter().find(|v| v.visit(GameType) == number)
-    }
-
-    /// Runs `visitor` with this variant's rules as a compile-time type.
-    pub fn visit<V: VariantVisitor>(self, visitor: V) -> V::Output {
-        match self {
-            Variant::English => visitor.visit::<English>(),
-            Variant::Russian => visitor.visit::<Russian>(),
-            Variant::Brazilian => visitor.visit::<Brazilian>(),
-            Variant::International => visitor.visit::<International>(),
-            Variant::Spanish => visitor.visit::<Spanish>(),
-            Variant::Italian => visitor.visit::<Italian>(),
-            Variant::Czech => visitor.visit::<Czech>(),
-            Variant::Turkish => visitor.visit::<Turkish>(),
-            Variant::Frisian => visitor.visit::<Frisian>(),
-            Variant::Frysk => visitor.visit::<Frysk>(),
-            Variant::Pool => visitor.visit::<Pool>(),
-            Variant::Thai => visitor.visit::<Thai>(),
-            Variant::Antidraughts => visitor.visit::<Antidraughts>(),
-            Variant::Breakthrough => visitor.visit::<Breakthrough>(),
-            Variant::Canadian => visitor.visit::<Canadian>(),
-        }
-    }
 }
 
 impl core::fmt::Display for Variant {
@@ -205,28 +161,5 @@ mod tests {
         assert_eq!(Variant::from_id("checkers"), Some(Variant::English));
         assert_eq!(Variant::from_id("Polish"), Some(Variant::International));
         assert_eq!(Variant::from_id("chess"), None);
-    }
-
-    #[test]
-    fn pdn_game_types_name_the_first_variant_with_that_number() {
-        assert_eq!(Variant::from_pdn_game_type(20), Some(Variant::International));
-        assert_eq!(Variant::from_pdn_game_type(21), Some(Variant::English));
-        assert_eq!(Variant::from_pdn_game_type(25), Some(Variant::Russian));
-        assert_eq!(Variant::from_pdn_game_type(97), Some(Variant::Frysk));
-        assert_eq!(Variant::from_pdn_game_type(0), None);
-    }
-
-    #[test]
-    fn visiting_reaches_the_variants_own_rules() {
-        struct Id;
-        impl VariantVisitor for Id {
-            type Output = Variant;
-            fn visit<R: Rules>(self) -> Variant {
-                R::VARIANT
-            }
-        }
-        for v in Variant::ALL {
-            assert_eq!(v.visit(Id), v);
-        }
     }
 }

@@ -44,7 +44,7 @@ pub use games::{apply_move, legal_moves, prepare_analysis, prepare_review, prepa
 pub use levels::Difficulty;
 pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};
 pub use replay::ReplayError;
-pub use request::{DrawOverrides, GameRequest, QuietResetEvent, RuleOverrides};
+pub use request::{DrawOverrides, GameRequest, RuleOverrides};
 pub use review::{
     MoveClass, PlyReview, PreparedReview, Review, ReviewError, ReviewLimits, ReviewSummary, ReviewTooLong, SideReview,
 };

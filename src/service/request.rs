@@ -77,37 +77,9 @@ pub struct DrawOverrides {
     #[schema(minimum = 0, maximum = 65535)]
     pub quiet_moves: Option<u16>,
     /// What resets the quiet-move count besides a capture.
-    pub quiet_reset: Option<QuietResetEvent>,
+    pub quiet_reset: Option<QuietReset>,
     /// Whether the variant's special endgame counts apply.
     pub endgame: Option<bool>,
-}
-
-/// What resets the quiet-move count besides a capture.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Deserialize, serde::Serialize, ToSchema)]
-#[serde(rename_all = "snake_case")]
-pub enum QuietResetEvent {
-    /// A man moved.
-    ManMove,
-    /// A man was crowned.
-    Promotion,
-}
-
-impl From<QuietResetEvent> for QuietReset {
-    fn from(event: QuietResetEvent) -> QuietReset {
-        match event {
-            QuietResetEvent::ManMove => QuietReset::ManMove,
-            QuietResetEvent::Promotion => QuietReset::Promotion,
-        }
-    }
-}
-
-impl From<QuietReset> for QuietResetEvent {
-    fn from(reset: QuietReset) -> QuietResetEvent {
-        match reset {
-            QuietReset::ManMove => QuietResetEvent::ManMove,
-            QuietReset::Promotion => QuietResetEvent::Promotion,
-        }
-    }
 }
 
 impl RuleOverrides {
@@ -115,7 +87,7 @@ impl RuleOverrides {
     pub fn apply<R: Rules>(&self) -> Result<GameRules, ReplayError> {
         let mut rules = GameRules::of::<R>();
         if let Some(mandatory) = self.mandatory_capture {
-            if !mandatory && !R::VARIANT.summary().optional_capture_allowed {
+            if !mandatory && !R::OPTIONAL_CAPTURE_ALLOWED {
                 return Err(ReplayError::Rules(format!(
                     "mandatory_capture: false is a house rule of the 8x8 variants; {} always requires captures",
                     R::VARIANT
@@ -128,7 +100,7 @@ impl RuleOverrides {
         let draw = &mut rules.draw;
         draw.repetitions = overrides.repetitions.unwrap_or(draw.repetitions);
         draw.quiet_moves = overrides.quiet_moves.unwrap_or(draw.quiet_moves);
-        draw.quiet_reset = overrides.quiet_reset.map_or(draw.quiet_reset, QuietReset::from);
+        draw.quiet_reset = overrides.quiet_reset.unwrap_or(draw.quiet_reset);
         draw.endgame = overrides.endgame.unwrap_or(draw.endgame);
         Ok(rules)
     }

@@ -56,8 +56,8 @@ fn a_man_passing_the_far_row_in_a_capture_goes_on_as_a_man_and_is_not_crowned() 
 #[test]
 fn optional_capture_house_rule_is_not_offered_on_10x10() {
     // docs/rules.md §11: the house rule is for the 8x8 variants only.
-    assert!(!Variant::International.summary().optional_capture_allowed);
-    assert!(Variant::English.summary().optional_capture_allowed);
+    assert!(!Variant::International.summary().rules.optional_capture_allowed);
+    assert!(Variant::English.summary().rules.optional_capture_allowed);
 }
 
 #[test]

@@ -61,7 +61,7 @@ pub enum BuildError {
     /// The variant is won otherwise than by leaving the other side without a piece or a move,
     /// which is all the databases solve.
     Goal(Variant),
-    /// The variant's board has more squares than a database indexes (64).
+    /// The variant's board is larger than a database indexes ([`Indexer::indexes`]: 64 bits).
     Board(Variant),
     /// More pieces than a database holds.
     TooManyPieces(u32),
@@ -100,7 +100,7 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
     if R::GOAL != Goal::Standard {
         return Err(BuildError::Goal(R::VARIANT));
     }
-    if R::GEOMETRY.squares > 64 {
+    if !Indexer::indexes(R::GEOMETRY) {
         return Err(BuildError::Board(R::VARIANT));
     }
     if max_pieces > MAX_PIECES {

@@ -9,22 +9,29 @@
 //! the men, and the opponent's kings among the squares left free by the men and own kings
 //! (each set by the combinatorial number system). Indexes where the two sides' men share a
 //! square stand for no position. Depends on the board geometry only.
+//!
+//! The databases keep sets of squares in a 64-bit word ([`TableWord`]) and so index only the
+//! boards whose padded layout fits in it ([`Indexer::indexes`]): every board but the 12x12 one.
 
 use super::material::Material;
 use crate::rules::geometry::{Geometry, INDEXES};
 use crate::rules::{Bitboard, Color, Position, Rules, Setup};
 
+/// The word the databases keep a set of squares in. On every board they index it is the
+/// board's own word ([`Rules::Board`]), `u64`.
+pub type TableWord = u64;
+
 /// Pieces of a position with White to move, as four sets.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Pieces {
     /// White's men (the side to move).
-    pub own_men: Bitboard,
+    pub own_men: Bitboard<TableWord>,
     /// White's kings.
-    pub own_kings: Bitboard,
+    pub own_kings: Bitboard<TableWord>,
     /// Black's men.
-    pub their_men: Bitboard,
+    pub their_men: Bitboard<TableWord>,
     /// Black's kings.
-    pub their_kings: Bitboard,
+    pub their_kings: Bitboard<TableWord>,
 }
 
 impl Pieces {
@@ -39,7 +46,7 @@ impl Pieces {
     }
 
     /// Every occupied square.
-    pub fn occupied(&self) -> Bitboard {
+    pub fn occupied(&self) -> Bitboard<TableWord> {
         self.own_men | self.own_kings | self.their_men | self.their_kings
     }
 
@@ -85,11 +92,11 @@ static BINOMIALS: Binomials = Binomials::new();
 /// Numbers positions of one board and turns them for the side to move.
 #[derive(Clone, Debug)]
 pub struct Indexer {
-    valid: Bitboard,
+    valid: Bitboard<TableWord>,
     squares: u32,
     /// Squares a White man may stand on, and a Black man.
-    own_man_squares: Bitboard,
-    their_man_squares: Bitboard,
+    own_man_squares: Bitboard<TableWord>,
+    their_man_squares: Bitboard<TableWord>,
     /// The square each square becomes when the board is turned half round.
     turned: [u8; INDEXES],
 }
@@ -102,7 +109,7 @@ fn below(square: u8) -> u64 {
 
 /// The `n`th lowest square of `set` (from 0), which has more than `n`.
 #[inline(always)]
-fn nth_square(set: Bitboard, n: u32) -> u8 {
+fn nth_square(set: Bitboard<TableWord>, n: u32) -> u8 {
     let mut bits = set.0;
     for _ in 0..n {
         bits &= bits - 1;
@@ -111,8 +118,16 @@ fn nth_square(set: Bitboard, n: u32) -> u8 {
 }
 
 impl Indexer {
-    /// The indexer of `geometry`'s board.
+    /// Whether the databases index `geometry`'s board: whether its padded layout fits in
+    /// [`TableWord`]. Every other board (12x12) has none.
+    pub const fn indexes(geometry: &Geometry) -> bool {
+        geometry.bits() <= TableWord::BITS
+    }
+
+    /// The indexer of `geometry`'s board, which the databases must index
+    /// ([`Indexer::indexes`]).
     pub fn new(geometry: &Geometry) -> Indexer {
+        assert!(Indexer::indexes(geometry), "the databases index no board of more than {} bits", TableWord::BITS);
         let mut turned = [0u8; INDEXES];
         let last = geometry.size - 1;
         for square in geometry.valid {
@@ -141,7 +156,7 @@ impl Indexer {
 
     /// `set` turned half round.
     #[inline]
-    pub fn turn(&self, set: Bitboard) -> Bitboard {
+    pub fn turn(&self, set: Bitboard<TableWord>) -> Bitboard<TableWord> {
         set.fold(Bitboard::EMPTY, |out, s| out.with(self.turned[s as usize]))
     }
 
@@ -149,9 +164,9 @@ impl Indexer {
     /// with colours swapped with Black to move.
     #[inline]
     pub fn pieces<R: Rules>(&self, position: &Position<R>) -> Pieces {
-        debug_assert!(R::GEOMETRY.squares <= 64, "the databases index boards of up to 64 squares");
+        debug_assert!(Indexer::indexes(R::GEOMETRY), "the databases index boards of up to 64 bits");
         let (white, black) = (Color::White, Color::Black);
-        // The identity on the boards the databases cover.
+        // From the board's word to the tables': the identity on the boards the databases index.
         let men = |color: Color| Bitboard::narrow(position.men(color).wide());
         let kings = |color: Color| Bitboard::narrow(position.kings(color).wide());
         match position.side_to_move() {
@@ -183,7 +198,7 @@ impl Indexer {
     /// The rank of the set of squares `set`, each square counted as the number of squares of
     /// `among` below it less those of `taken` below it.
     #[inline(always)]
-    fn rank(set: Bitboard, among: Bitboard, taken: Bitboard) -> u64 {
+    fn rank(set: Bitboard<TableWord>, among: Bitboard<TableWord>, taken: Bitboard<TableWord>) -> u64 {
         let mut rank = 0;
         for (i, square) in set.enumerate() {
             let place = (among.0 & below(square)).count_ones() - (taken.0 & below(square)).count_ones();
@@ -194,7 +209,7 @@ impl Indexer {
 
     /// The squares of `among` (less `taken`) whose places form the combination of `k` of
     /// rank `rank`.
-    fn unrank(mut rank: u64, k: u32, among: Bitboard, taken: Bitboard) -> Bitboard {
+    fn unrank(mut rank: u64, k: u32, among: Bitboard<TableWord>, taken: Bitboard<TableWord>) -> Bitboard<TableWord> {
         let free = among.minus(taken);
         let mut set = Bitboard::EMPTY;
         let mut top = free.count();

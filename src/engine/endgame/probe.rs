@@ -10,10 +10,11 @@
 //! result is not used and the search goes on as without databases, so that a win the rules
 //! would turn into a draw is never promised. The root is never probed: its moves are searched.
 
+use super::index::Indexer;
 use super::tables::{Endgames, VariantTables};
 use super::value::Value;
 use crate::engine::score::WIN;
-use crate::rules::draw::advance_clocks;
+use crate::rules::endgame_clock::advance_clocks;
 use crate::rules::ruleset::Goal;
 use crate::rules::{Game, Position, Rules};
 
@@ -29,7 +30,7 @@ impl<'a> EndgameProbe<'a> {
     /// The probe for a search of `game`, if `endgames` hold its variant and the game is played
     /// with captures mandatory (the databases know no other rule).
     pub fn new<R: Rules>(endgames: Option<&'a Endgames>, game: &Game<R>) -> Option<EndgameProbe<'a>> {
-        if R::GOAL != Goal::Standard || R::GEOMETRY.squares > 64 {
+        if R::GOAL != Goal::Standard || !Indexer::indexes(R::GEOMETRY) {
             return None;
         }
         let tables = endgames?.variant(R::VARIANT)?;

@@ -11,7 +11,7 @@
 //! longest. What is never resolved is a draw. Nothing here branches on the variant: the
 //! rules' constants and move generator say everything.
 
-use super::index::{Indexer, Pieces};
+use super::index::{Indexer, Pieces, TableWord};
 use super::material::Material;
 use super::value::{Value, MAX_PLIES, NO_POSITION, PENDING};
 use crate::rules::geometry::{opposite, NONE};
@@ -297,7 +297,7 @@ fn for_each_predecessor<R: Rules>(
         let others = before.own_men.without(to);
         for dir in (0..4).filter(|d| directions >> d & 1 != 0) {
             let from = g.step(to, opposite(dir));
-            if from != NONE && !occupied.contains(from) && !g.crowning_row::<u64>(Color::White).contains(from) {
+            if from != NONE && !occupied.contains(from) && !g.crowning_row::<TableWord>(Color::White).contains(from) {
                 visit(&Pieces { own_men: others.with(from), ..before })?;
             }
         }

@@ -24,7 +24,7 @@ pub enum Counting {
 /// The legal moves of a position (or, for perft tables counted that way, every capture
 /// sequence or route; see [`Counting`]).
 #[derive(Clone, Debug, Default)]
-pub struct MoveList<W: Word = u64> {
+pub struct MoveList<W: Word> {
     moves: SmallVec<[Move<W>; INLINE_MOVES]>,
     counting: Counting,
 }
@@ -118,7 +118,7 @@ pub type Routes = SmallVec<[Route; 1]>;
 /// Every legal move with every route it can be played by: what notation needs to read a
 /// move written as a path and to write the shortest unambiguous form. Not for the hot path.
 #[derive(Clone, Debug, Default)]
-pub struct PathList<W: Word = u64> {
+pub struct PathList<W: Word> {
     /// Each legal move once, with its routes.
     pub moves: Vec<(Move<W>, Routes)>,
 }

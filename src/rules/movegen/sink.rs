@@ -6,7 +6,7 @@ use crate::rules::mv::Move;
 /// Receives generated moves. Captures arrive before quiet moves; when a capture of higher
 /// precedence is found, the captures gathered so far are dropped with
 /// [`MoveSink::clear`].
-pub trait MoveSink<W: Word = u64> {
+pub trait MoveSink<W: Word> {
     /// Drops every move gathered so far.
     fn clear(&mut self);
     /// A complete capture sequence; `path` is every landing square after the origin.

@@ -1,11 +1,15 @@
 //! PDN FEN: `<side>:W<squares>:B<squares>`, kings prefixed with `K`, ranges `31-50`,
 //! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. docs/rules.md §12.
+//!
+//! FEN text depends on the position and never the reverse (as shakmaty's `Fen` depends on its
+//! `Setup`): [`parse`] reads a [`Setup`], [`write`] writes a [`Position`], and the position's
+//! own [`Position::from_fen`] and [`Position::to_fen`] (and its `Display`) are defined here.
 
 use crate::rules::bitboard::Bitboard;
 use crate::rules::color::Color;
 use crate::rules::naming::{scan_name, Naming, ScannedName, SquareError};
 use crate::rules::notation::Quoted;
-use crate::rules::position::{Position, Setup};
+use crate::rules::position::{Position, PositionError, Setup};
 use crate::rules::ruleset::Rules;
 
 /// The longest FEN read, in characters: room for forty pieces, kings and spaces.
@@ -188,6 +192,51 @@ impl core::fmt::Display for FenError {
 }
 
 impl std::error::Error for FenError {}
+
+/// Why a FEN could not become a position: unreadable, or readable but not playable.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ParsePositionError {
+    /// The FEN cannot be read.
+    Fen(FenError),
+    /// The FEN was read but is not a position of the variant.
+    Position(PositionError),
+}
+
+impl core::fmt::Display for ParsePositionError {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        match self {
+            ParsePositionError::Fen(e) => e.fmt(f),
+            ParsePositionError::Position(e) => e.fmt(f),
+        }
+    }
+}
+
+impl std::error::Error for ParsePositionError {}
+
+impl<R: Rules> Position<R> {
+    /// Reads and validates a PDN FEN in the variant's square names.
+    pub fn from_fen(text: &str) -> Result<Position<R>, ParsePositionError> {
+        let setup = parse(text, &R::NAMING).map_err(ParsePositionError::Fen)?;
+        Position::new(setup).map_err(ParsePositionError::Position)
+    }
+
+    /// The PDN FEN of this position, in the variant's own square names.
+    pub fn to_fen(&self) -> String {
+        write(self)
+    }
+}
+
+impl<R: Rules> core::fmt::Debug for Position<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "Position<{}>({})", R::VARIANT, self.to_fen())
+    }
+}
+
+impl<R: Rules> core::fmt::Display for Position<R> {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.write_str(&self.to_fen())
+    }
+}
 
 /// Reads a PDN FEN in the square names of `naming`. Checks syntax and squares only; the
 /// variant's limits are checked by [`Position::new`]. The form of the whole FEN is checked

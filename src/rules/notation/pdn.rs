@@ -188,7 +188,7 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextErr
 
 /// One legal move and every route (origin, landing squares…, destination) it can take.
 #[derive(Clone, Debug)]
-pub struct Entry<W: Word = u64> {
+pub struct Entry<W: Word> {
     /// The move.
     pub mv: Move<W>,
     /// Its routes; the first is the one shown as its `path`.
@@ -202,7 +202,7 @@ const ROOM_FOR_MOVES: usize = 16;
 
 /// The legal moves of a position with their routes, for reading and writing move text.
 #[derive(Clone, Debug)]
-pub struct MoveTable<W: Word = u64> {
+pub struct MoveTable<W: Word> {
     entries: Vec<Entry<W>>,
     naming: &'static Naming,
 }

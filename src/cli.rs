@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
-use crate::engine::endgame::build::variant_dir;
+use crate::engine::endgame::builder::variant_dir;
 use crate::engine::endgame::{build, Endgames, Event};
 use crate::engine::selfplay::{self_play, SelfPlay};
 use crate::engine::Depth;

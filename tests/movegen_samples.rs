@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use draughts_api::rules::bitboard::Word;
 use draughts_api::rules::movegen::{self, MoveSink};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
 use serde_json::Value;
 

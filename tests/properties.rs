@@ -11,7 +11,7 @@ use std::collections::BTreeSet;
 use std::hash::{BuildHasher, RandomState};
 
 use draughts_api::rules::movegen;
-use draughts_api::rules::notation::pdn::{parse_squares, MoveTable};
+use draughts_api::rules::notation::move_text::{parse_squares, MoveTable};
 use draughts_api::rules::{Move, Position, Rules, Variant, VariantVisitor};
 use draughts_api::service::{self, GameRequest};
 use proptest::prelude::*;

@@ -4,7 +4,7 @@
 //! sources in its README) replay move by move to a final position consistent with their
 //! recorded results.
 
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::notation::record::GameResult;
 use draughts_api::rules::{Game, GameRules, Position, Rules, Variant, VariantVisitor};
 use draughts_api::service::{self, GameRequest, RecordView, StatusView, Tags};

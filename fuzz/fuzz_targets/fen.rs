@@ -19,7 +19,7 @@
 
 #![no_main]
 
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Removal;
 use draughts_api::rules::{Color, Position, Rules, Variant, VariantVisitor};
 use libfuzzer_sys::fuzz_target;

@@ -21,7 +21,7 @@
 
 #![no_main]
 
-use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
+use draughts_api::rules::notation::move_text::{MoveTable, MoveTextError};
 use draughts_api::rules::{Position, Rules, Variant, VariantVisitor};
 use draughts_api::service::{self, GameRequest, ReplayError};
 use libfuzzer_sys::fuzz_target;

@@ -133,7 +133,7 @@ pub fn endgame_plies<R: Rules>(game: &Game<R>) -> Option<u32> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::notation::pdn::MoveTable;
+    use crate::rules::notation::move_text::MoveTable;
     use crate::rules::ruleset::{English, International};
     use crate::rules::GameRules;
 

@@ -5,14 +5,15 @@
 //! - [`Material`]: a slice (men and kings of each side) and the order slices are solved in.
 //! - [`Indexer`]: positions of a slice as numbers, White always to move.
 //! - [`Value`]: a result with its distance in plies, one byte per position.
-//! - [`solve`](solve::solve) and [`build`]: the retrograde analysis and the resumable build.
+//! - [`solve`](solve::solve) and [`build`] (in [`builder`]): the retrograde analysis and the
+//!   resumable build.
 //! - [`file`]: the slice file, its header and checksum.
 //! - [`Endgames`] and [`VariantTables`]: the loaded databases and the probe;
 //!   [`EndgameProbe`]: the probe as the search asks it.
 //!
 //! Depends on the rules only; docs/endgame.md says how they are built and shipped.
 
-pub mod build;
+pub mod builder;
 pub mod file;
 pub mod index;
 pub mod material;
@@ -21,7 +22,7 @@ pub mod solve;
 pub mod tables;
 pub mod value;
 
-pub use build::{build, BuildError, Event, Summary};
+pub use builder::{build, BuildError, BuildSummary, Event};
 pub use index::Indexer;
 pub use material::Material;
 pub use probe::EndgameProbe;

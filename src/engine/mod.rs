@@ -21,4 +21,4 @@ pub mod zobrist;
 pub use depth::Depth;
 pub use expected::expected_score;
 pub use score::{Outcome, Score};
-pub use search::{analyze, search, Analysis, Limits, Line, Report, TableUse};
+pub use search::{analyze, search, AnalysisReport, Limits, Line, Report, TableUse};

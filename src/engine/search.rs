@@ -88,7 +88,7 @@ fn fresh_table_slots(budget: core::time::Duration) -> usize {
 /// Searches the current position of `game` within `limits`: the engine's one entry point.
 /// `None` only when the side to move has no legal move.
 pub fn search<R: Rules>(game: &Game<R>, limits: &Limits) -> Option<Report<R::Board>> {
-    analyze(game, limits, 1, &[]).map(Analysis::into_report)
+    analyze(game, limits, 1, &[]).map(AnalysisReport::into_report)
 }
 
 /// One of the best moves an analysis found: its score for the side to move and its expected
@@ -105,7 +105,7 @@ pub struct Line<W: Word> {
 
 /// What an analysis of several lines found.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Analysis<W: Word> {
+pub struct AnalysisReport<W: Word> {
     /// The best moves, best first (at least one).
     pub lines: Vec<Line<W>>,
     /// The last iteration completed for every line.
@@ -114,10 +114,10 @@ pub struct Analysis<W: Word> {
     pub nodes: u64,
 }
 
-impl<W: Word> Analysis<W> {
+impl<W: Word> AnalysisReport<W> {
     /// The report of the best line.
     pub fn into_report(self) -> Report<W> {
-        let Analysis { lines, depth, nodes } = self;
+        let AnalysisReport { lines, depth, nodes } = self;
         let Line { mv, score, pv } = lines.into_iter().next().expect("an analysis has a line");
         Report { best: mv, score, depth, nodes, pv }
     }
@@ -132,7 +132,7 @@ pub fn analyze<R: Rules>(
     limits: &Limits,
     lines: usize,
     excluded: &[Move<R::Board>],
-) -> Option<Analysis<R::Board>> {
+) -> Option<AnalysisReport<R::Board>> {
     match limits.table {
         TableUse::Kept => KEPT_TABLE.with_borrow_mut(|table| {
             let table = table.get_or_insert_with(|| Table::new(KEPT_TABLE_SLOTS));
@@ -163,7 +163,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
     lines: usize,
     excluded: &[Move<R::Board>],
     table: &mut Table,
-) -> Option<Analysis<R::Board>> {
+) -> Option<AnalysisReport<R::Board>> {
     let root = *game.position();
     let legal = game.legal_moves();
     let mut order: Vec<usize> = (0..legal.len()).filter(|&i| !excluded.contains(&legal.as_slice()[i])).collect();
@@ -247,7 +247,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
         .zip(pvs)
         .map(|(&(index, score), pv)| Line { mv: legal.as_slice()[index], score: Score::from_raw(score), pv })
         .collect();
-    Some(Analysis { lines, depth: depth_reached, nodes: searcher.nodes })
+    Some(AnalysisReport { lines, depth: depth_reached, nodes: searcher.nodes })
 }
 
 /// (pieces, kings) on the board: endgame counts carry on only while this stays the same.
@@ -875,7 +875,7 @@ mod tests {
 
     /// The search of `game` with `table`.
     fn search_with_table<R: Rules>(game: &Game<R>, limits: &Limits, table: &mut Table) -> Option<Report<R::Board>> {
-        analyze_with_table(game, limits, 1, &[], table).map(Analysis::into_report)
+        analyze_with_table(game, limits, 1, &[], table).map(AnalysisReport::into_report)
     }
     use crate::rules::ruleset::{Antidraughts, Breakthrough, English, International, Russian};
     use crate::rules::GameRules;
@@ -1036,7 +1036,12 @@ mod tests {
     }
 
     /// The analysis of `fen` to `depth` plies: `lines` lines, leaving out `excluded`.
-    fn analyzed<R: Rules>(fen: &str, depth: u32, lines: usize, excluded: &[Move<R::Board>]) -> Analysis<R::Board> {
+    fn analyzed<R: Rules>(
+        fen: &str,
+        depth: u32,
+        lines: usize,
+        excluded: &[Move<R::Board>],
+    ) -> AnalysisReport<R::Board> {
         let cancel = AtomicBool::new(false);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
         analyze_with_table(&game::<R>(fen), &limits(far, &cancel, depth), lines, excluded, &mut Table::new(1 << 16))

@@ -14,7 +14,7 @@ use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::engine::Depth;
-use crate::rules::notation::{fen, pdn};
+use crate::rules::notation::{fen, move_text};
 use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
 use crate::service::object_only::optional_object;
 use crate::service::whole_number::optional_whole_number;
@@ -51,8 +51,8 @@ impl ToSchema for FenSchema {
     }
 }
 
-/// The schema `MoveText`: a move in PDN, of the form [`pdn::PATTERN`] and at most
-/// [`pdn::MAX_CHARS`] characters.
+/// The schema `MoveText`: a move in PDN, of the form [`move_text::PATTERN`] and at most
+/// [`move_text::MAX_CHARS`] characters.
 pub struct MoveTextSchema;
 
 impl PartialSchema for MoveTextSchema {
@@ -64,8 +64,8 @@ impl PartialSchema for MoveTextSchema {
                  `22x15`, `c3:e5`, a whole route such as `22x15x8`). A text of this form that names \
                  no legal move, or a square this board does not have, is `422 illegal_move`.",
             ))
-            .max_length(Some(pdn::MAX_CHARS))
-            .pattern(Some(pdn::PATTERN))
+            .max_length(Some(move_text::MAX_CHARS))
+            .pattern(Some(move_text::PATTERN))
             .examples(["11-15"])
             .into()
     }

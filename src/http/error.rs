@@ -8,7 +8,7 @@ use actix_web::{HttpResponse, ResponseError};
 use serde::Serialize;
 use utoipa::{IntoResponses, ToSchema};
 
-use crate::rules::notation::pdn::MoveTextError;
+use crate::rules::notation::move_text::MoveTextError;
 use crate::rules::notation::record::{RecordError, MAX_GAMES};
 use crate::rules::notation::Quoted;
 use crate::rules::Status;

@@ -18,7 +18,7 @@ use core::fmt::Write as _;
 use crate::rules::naming::SquareName;
 use crate::rules::notation::fen::FenError;
 use crate::rules::notation::fen::ParsePositionError;
-use crate::rules::notation::pdn::{parse_squares, MoveTextError};
+use crate::rules::notation::move_text::{parse_squares, MoveTextError};
 use crate::rules::position::PositionError;
 use crate::rules::{Color, Position, Rules, Variant, VariantVisitor};
 

@@ -16,7 +16,7 @@ use super::levels::Difficulty;
 use super::views::MoveView;
 use crate::engine::endgame::Endgames;
 use crate::engine::{self, expected_score, Limits};
-use crate::rules::notation::pdn::MoveTable;
+use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Game, Rules};
 
 /// The most lines an analysis gives.
@@ -131,7 +131,7 @@ impl PreparedAnalysis {
 }
 
 /// The answer: each line's move, score and line in notation.
-fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::Analysis<R::Board>>, elapsed: Duration) -> Analysis {
+fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::AnalysisReport<R::Board>>, elapsed: Duration) -> Analysis {
     let position = *game.position();
     let mandatory = game.rules().mandatory_capture;
     let table = MoveTable::of_game(game);

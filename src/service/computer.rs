@@ -16,7 +16,7 @@ use super::views::{MoveView, StatusView};
 use crate::engine::draws::endgame_plies;
 use crate::engine::endgame::Endgames;
 use crate::engine::{self, zobrist, Depth, Limits, Outcome, Report};
-use crate::rules::notation::pdn::MoveTable;
+use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Color, Game, GameRules, Move, Position, Rules, Status, Variant};
 
 /// How the computer is asked to play.

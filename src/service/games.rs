@@ -11,7 +11,7 @@ use super::replay::{play_text, replay, ReplayError};
 use super::request::GameRequest;
 use super::review::{PreparedReview, ReviewError, ReviewLimits, ReviewTooLong};
 use super::views::{AppliedMove, LegalMoves, MoveView, PositionView};
-use crate::rules::notation::pdn::MoveTable;
+use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Game, Rules, VariantVisitor};
 
 /// Work on a replayed game of any variant.
@@ -62,7 +62,7 @@ pub fn apply_move(request: &GameRequest, text: &str) -> Result<AppliedMove, Repl
             let entry = table.entry(&mv).ok_or_else(|| ReplayError::Illegal {
                 index: None,
                 text: self.0.trim().to_owned(),
-                error: crate::rules::notation::pdn::MoveTextError::Illegal,
+                error: crate::rules::notation::move_text::MoveTextError::Illegal,
                 side_to_move: before.side_to_move(),
                 capture_required: false,
                 candidates: Vec::new(),

@@ -12,7 +12,7 @@ use super::replay::ReplayError;
 use super::request::{GameRequest, RuleOverrides};
 use super::tags::Tags;
 use super::views::StatusView;
-use crate::rules::notation::pdn::{MoveTable, MoveTextError};
+use crate::rules::notation::move_text::{MoveTable, MoveTextError};
 use crate::rules::notation::record::{read_games, write_game, GameResult, RecordError, RecordedGame};
 use crate::rules::notation::{echoed, Quoted};
 use crate::rules::{Color, Game, Position, Rules, Status, Variant};

@@ -3,7 +3,7 @@
 //! request is wrong and why ([`ReplayError`]).
 
 use crate::rules::notation::fen::FenError;
-use crate::rules::notation::pdn::{parse_from_to, parse_squares, MoveTable, MoveTextError};
+use crate::rules::notation::move_text::{parse_from_to, parse_squares, MoveTable, MoveTextError};
 use crate::rules::{Color, Game, Move, ParsePositionError, PlayError, Position, PositionError, Rules, Status};
 
 use super::request::GameRequest;

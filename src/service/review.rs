@@ -18,7 +18,7 @@ use super::replay::ReplayError;
 use super::views::StatusView;
 use crate::engine::endgame::Endgames;
 use crate::engine::{self, expected_score, Depth, Limits, Score};
-use crate::rules::notation::pdn::MoveTable;
+use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Color, Game, Move, Rules, Status};
 
 /// The time each position of a review is searched when the request does not say, in

@@ -10,7 +10,7 @@ use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
 use crate::rules::naming::SquareName;
-use crate::rules::notation::pdn::{Entry, MoveTable};
+use crate::rules::notation::move_text::{MoveTable, RoutedMove};
 use crate::rules::notation::route::captured_in_order;
 use crate::rules::{DrawReason, Game, Rules, Status, WinReason};
 
@@ -73,7 +73,7 @@ pub struct MoveView {
 
 impl MoveView {
     /// The view of one entry of `table`, a move table of a position of `R`.
-    pub fn of<R: Rules>(table: &MoveTable<R::Board>, entry: &Entry<R::Board>) -> MoveView {
+    pub fn of<R: Rules>(table: &MoveTable<R::Board>, entry: &RoutedMove<R::Board>) -> MoveView {
         let name = |s: u8| Square(R::NAMING.name(s));
         let route = &entry.routes[0];
         MoveView {

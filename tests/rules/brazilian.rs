@@ -4,7 +4,7 @@
 //! §4; algebraic notation, as Russian (§12).
 
 use super::{assert_draw, assert_legal, endgame_only, find, notations, quiet_moves_only, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Brazilian;
 use draughts_api::rules::{Color, DrawReason, Position};
 

@@ -2,7 +2,7 @@
 //! each on the five nearest rows, squares numbered 1–72 from Black's side.
 
 use super::{assert_draw, assert_legal, endgame_only, find, moves, notations, position, quiet_moves_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Canadian;
 use draughts_api::rules::{Color, DrawReason, ParsePositionError, Position, PositionError};
 

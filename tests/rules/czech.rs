@@ -4,7 +4,7 @@
 //! without capture or man move; algebraic notation (§12).
 
 use super::{assert_draw, assert_legal, find, notations, quiet_moves_only, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Czech;
 use draughts_api::rules::{Color, DrawReason, Position};
 

@@ -8,7 +8,7 @@ use super::{
     assert_draw, assert_legal, find, legal, legal_with, move_table, moves, notation, notations, play, quiet_moves_only,
     repetition_only, shuttle, status_after, with_draw, DrawCase,
 };
-use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
+use draughts_api::rules::notation::move_text::{MoveTable, MoveTextError};
 use draughts_api::rules::ruleset::English;
 use draughts_api::rules::{Color, DrawReason, DrawRules, Game, GameRules, Position, QuietReset, Status};
 

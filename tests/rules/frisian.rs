@@ -7,7 +7,7 @@
 //! is Frisian with five men each on the back rows.
 
 use super::{assert_draw, assert_legal, endgame_only, legal, moves, notations, play, position, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::{Frisian, Frysk, International};
 use draughts_api::rules::{Color, DrawReason, DrawRules, Game, GameRules, Position, Rules, Status};
 

@@ -7,7 +7,7 @@ use super::{
     assert_draw, assert_legal, endgame_only, find, notations, quiet_moves_only, repetition_only, shuttle, status_after,
     with_draw, DrawCase,
 };
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::International;
 use draughts_api::rules::{Color, DrawReason, DrawRules, Position, Status, Variant};
 

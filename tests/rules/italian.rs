@@ -5,7 +5,7 @@
 //! 40 moves each (dctl, §13.7).
 
 use super::{assert_draw, assert_legal, notations, quiet_moves_only, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Italian;
 use draughts_api::rules::{Color, DrawReason, Position};
 

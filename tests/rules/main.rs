@@ -21,7 +21,7 @@ mod turkish;
 use std::collections::BTreeSet;
 
 use draughts_api::rules::bitboard::Word;
-use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
+use draughts_api::rules::notation::move_text::{MoveTable, MoveTextError};
 use draughts_api::rules::{DrawReason, DrawRules, Game, GameRules, Move, Position, Rules, Status};
 
 /// The position of `fen`, which the test knows to be valid.

@@ -4,7 +4,7 @@
 //! draws by threefold repetition and by 15 moves each without a man move or capture.
 
 use super::{assert_draw, assert_legal, find, moves, notations, quiet_moves_only, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Pool;
 use draughts_api::rules::{Color, DrawReason, Position};
 

@@ -4,7 +4,7 @@
 //! move ends; the FMJD-64 draw rules (7.2.3-7.2.8); algebraic notation (§12).
 
 use super::{assert_draw, assert_legal, endgame_only, find, notations, quiet_moves_only, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::{MoveTable, MoveTextError};
+use draughts_api::rules::notation::move_text::{MoveTable, MoveTextError};
 use draughts_api::rules::ruleset::Russian;
 use draughts_api::rules::{Color, DrawReason, Position};
 

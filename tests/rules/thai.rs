@@ -5,7 +5,7 @@
 //! far row is crowned and the move ends; draws by threefold repetition.
 
 use super::{assert_draw, assert_legal, find, moves, notations, repetition_only, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Thai;
 use draughts_api::rules::{Color, DrawReason, Position};
 

@@ -6,7 +6,7 @@
 //! notation (§12).
 
 use super::{assert_draw, assert_legal, find, notations, repetition_only, status_after, DrawCase};
-use draughts_api::rules::notation::pdn::MoveTable;
+use draughts_api::rules::notation::move_text::MoveTable;
 use draughts_api::rules::ruleset::Turkish;
 use draughts_api::rules::{Color, DrawReason, GameRules, Position, Status};
 

@@ -8,7 +8,7 @@
 
 use std::path::Path;
 
-use super::build::variant_dir;
+use super::builder::variant_dir;
 use super::file::{self, FileError};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};

@@ -1,4 +1,4 @@
-//! Notation: PDN FEN for positions ([`fen`]), PDN move text ([`pdn`]), PDN game records
+//! Notation: PDN FEN for positions ([`fen`]), PDN move text ([`move_text`]), PDN game records
 //! ([`record`]) and the order a capture takes its pieces along its route ([`route`]); [`Quoted`]
 //! echoes a text in a message.
 
@@ -19,7 +19,7 @@ macro_rules! whitespace_chars {
 }
 
 pub mod fen;
-pub mod pdn;
+pub mod move_text;
 pub mod record;
 pub mod route;
 

@@ -44,7 +44,7 @@ pub enum Event {
 
 /// What a finished build made.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Summary {
+pub struct BuildSummary {
     /// Slices on disk at the end.
     pub slices: usize,
     /// Slices solved by this run.
@@ -96,7 +96,7 @@ pub fn variant_dir(dir: &Path, variant: Variant) -> PathBuf {
 
 /// Builds every slice of the variant `R` with up to `max_pieces` pieces into `dir/<variant>/`,
 /// keeping the slices already there that check out; `events` hears what happens.
-pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event)) -> Result<Summary, BuildError> {
+pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event)) -> Result<BuildSummary, BuildError> {
     if R::GOAL != Goal::Standard {
         return Err(BuildError::Goal(R::VARIANT));
     }
@@ -151,7 +151,7 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
             solved.insert(m, codes.into_boxed_slice());
         }
     }
-    Ok(Summary { slices: order.len(), solved: solved_now, bytes, elapsed: started.elapsed() })
+    Ok(BuildSummary { slices: order.len(), solved: solved_now, bytes, elapsed: started.elapsed() })
 }
 
 #[cfg(test)]
@@ -162,7 +162,7 @@ mod tests {
     #[test]
     fn variants_won_otherwise_than_by_taking_every_piece_are_refused_before_any_file_is_written() {
         let dir = std::env::temp_dir().join(format!("draughts-endgame-goal-{}", std::process::id()));
-        let refused = |result: Result<Summary, BuildError>| matches!(result, Err(BuildError::Goal(_)));
+        let refused = |result: Result<BuildSummary, BuildError>| matches!(result, Err(BuildError::Goal(_)));
         assert!(refused(build::<Antidraughts>(&dir, 2, &mut |_| {})));
         assert!(refused(build::<Breakthrough>(&dir, 2, &mut |_| {})));
         assert!(!dir.exists());

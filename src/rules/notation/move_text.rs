@@ -144,12 +144,12 @@ impl core::fmt::Display for MoveTextError {
 impl std::error::Error for MoveTextError {}
 
 /// The squares of move text: inline up to a long capture's length.
-pub type Squares = SmallVec<[u8; 24]>;
+pub type MoveTextSquares = SmallVec<[u8; 24]>;
 
 /// Reads the squares of move text (internal indexes), without looking at any position. The
 /// form of the whole text is checked before any square is looked up on the board, so an error
 /// of form ([`MoveTextError::is_syntax`]) comes before one of meaning.
-pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextError> {
+pub fn parse_squares(text: &str, naming: &Naming) -> Result<MoveTextSquares, MoveTextError> {
     // Characters are counted only when the bytes could be too many.
     if text.len() > MAX_CHARS {
         let chars = text.chars().count();
@@ -188,7 +188,7 @@ pub fn parse_squares(text: &str, naming: &Naming) -> Result<Squares, MoveTextErr
 
 /// One legal move and every route (origin, landing squares…, destination) it can take.
 #[derive(Clone, Debug)]
-pub struct Entry<W: Word> {
+pub struct RoutedMove<W: Word> {
     /// The move.
     pub mv: Move<W>,
     /// Its routes; the first is the one shown as its `path`.
@@ -203,7 +203,7 @@ const ROOM_FOR_MOVES: usize = 16;
 /// The legal moves of a position with their routes, for reading and writing move text.
 #[derive(Clone, Debug)]
 pub struct MoveTable<W: Word> {
-    entries: Vec<Entry<W>>,
+    entries: Vec<RoutedMove<W>>,
     naming: &'static Naming,
 }
 
@@ -227,7 +227,8 @@ impl<W: Word> MoveTable<W> {
     /// The table of the moves in `paths`.
     fn sorted<R: Rules<Board = W>>(paths: PathList<W>) -> MoveTable<W> {
         let naming = &R::NAMING;
-        let mut entries: Vec<Entry<W>> = paths.moves.into_iter().map(|(mv, routes)| Entry { mv, routes }).collect();
+        let mut entries: Vec<RoutedMove<W>> =
+            paths.moves.into_iter().map(|(mv, routes)| RoutedMove { mv, routes }).collect();
         for entry in &mut entries {
             entry.routes.sort_by(|a, b| compare_routes(naming, a, b));
         }
@@ -236,7 +237,7 @@ impl<W: Word> MoveTable<W> {
     }
 
     /// The legal moves with their routes.
-    pub fn entries(&self) -> &[Entry<W>] {
+    pub fn entries(&self) -> &[RoutedMove<W>] {
         &self.entries
     }
 
@@ -267,13 +268,13 @@ impl<W: Word> MoveTable<W> {
     }
 
     /// The entry of `mv`, if it is legal here.
-    pub fn entry(&self, mv: &Move<W>) -> Option<&Entry<W>> {
+    pub fn entry(&self, mv: &Move<W>) -> Option<&RoutedMove<W>> {
         self.entries.iter().find(|e| e.mv == *mv)
     }
 
     /// The shortest unambiguous PDN text of `entry`: `from-to` / `fromxto`, then with one
     /// intermediate square, then the whole route.
-    pub fn notation(&self, entry: &Entry<W>) -> CompactString {
+    pub fn notation(&self, entry: &RoutedMove<W>) -> CompactString {
         let mv = entry.mv;
         let rivals = || self.entries.iter().filter(move |e| e.mv != mv && e.mv.from == mv.from && e.mv.to == mv.to);
         let unique = |squares: &[u8]| !rivals().any(|e| e.routes.iter().any(|r| route_matches(r, squares)));

@@ -6,17 +6,17 @@ use std::time::Instant;
 
 use clap::{Parser, Subcommand};
 
-use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 
 use crate::engine::endgame::builder::variant_dir;
 use crate::engine::endgame::{build, Endgames, Event};
 use crate::engine::selfplay::{self_play, SelfPlay};
-use crate::engine::Depth;
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
 use crate::rules::{Position, Rules, Variant, VariantVisitor};
-use crate::service::{prepare_search, ComputerMoveError, Difficulty, GameRequest, SearchSettings};
+use crate::service::{
+    AiMoveAsk, AiMoveSettings, Difficulty, GameRequest, SearchConfig, SearchError, SearchLimits, Searches,
+};
 
 /// draughts-api: checkers and draughts over HTTP.
 #[derive(Debug, Parser)]
@@ -152,26 +152,36 @@ pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
     let moves: Vec<&str> = args.moves.split_whitespace().collect();
     let mut game = GameRequest::start(args.variant).with_moves(&moves);
     game.fen = args.fen.clone();
-    let settings = SearchSettings {
+    let settings = AiMoveSettings {
         difficulty: args.difficulty,
         budget: if args.depth.is_some() { Some(NO_TIME_LIMIT) } else { args.time_ms.map(Duration::from_millis) },
-        max_depth: args.depth.map(Depth::plies),
+        max_depth: args.depth,
         seed: args.seed,
     };
-    let prepared = prepare_search(&game, settings, NO_TIME_LIMIT).map_err(|e| match e {
-        ComputerMoveError::Replay(e) => e.to_string(),
-        ComputerMoveError::GameOver(status) => format!("the game is over: {status:?}"),
-    })?;
-    let answer = match &args.endgame_dir {
-        Some(dir) => {
-            let (endgames, refused) = Endgames::load(dir);
-            if let Some(error) = refused.first() {
-                return Err(error.to_string());
-            }
-            prepared.run_with(&AtomicBool::new(false), &endgames)
+    if let Some(dir) = &args.endgame_dir {
+        if let Some(error) = Endgames::load(dir).1.first() {
+            return Err(error.to_string());
         }
-        None => prepared.run(&AtomicBool::new(false)),
+    }
+    // The server's one door to the computer, with one search thread and no cache.
+    let config = SearchConfig {
+        threads: 1,
+        queue: 0,
+        cache_bytes: 0,
+        limits: SearchLimits {
+            max_search: NO_TIME_LIMIT,
+            max_review: NO_TIME_LIMIT,
+            max_review_document: NO_TIME_LIMIT,
+        },
+        endgame_dir: args.endgame_dir.clone(),
     };
+    let searches = Searches::new(&config, &prometheus::Registry::new()).map_err(|e| e.to_string())?;
+    let runtime = tokio::runtime::Builder::new_current_thread().build().map_err(|e| e.to_string())?;
+    let answer = runtime.block_on(searches.run(&game, AiMoveAsk(settings))).map_err(|e| match e {
+        SearchError::Replay(e) => e.to_string(),
+        SearchError::GameOver(status) => format!("the game is over: {status:?}"),
+        other => format!("the search failed: {other:?}"),
+    })?;
     let seconds = answer.elapsed.as_secs_f64();
     writeln!(
         out,

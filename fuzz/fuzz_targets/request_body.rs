@@ -5,9 +5,9 @@
 //! Input: byte 0 chooses the endpoint (`byte % 3`, so ASCII `0` is legal-moves, `1`
 //! apply-move, `2` ai-move); the rest is the body, as raw bytes (JSON or not, UTF-8 or not).
 //!
-//! ai-move prepares the search as the server does (`service::prepare_search`) and runs it,
-//! with the level's depth capped at [`MAX_DEPTH`] and the time at [`MAX_SEARCH`], so that no
-//! input searches for long.
+//! ai-move searches through the server's one door to the computer (`service::Searches`, with
+//! one search thread and no cache), with the level's depth capped at [`MAX_DEPTH`] and the time
+//! at [`MAX_SEARCH`], so that no input searches for long.
 //!
 //! Never panics, and:
 //! - every failure is an `ApiError` with a 4xx status (a hostile body is never the server's
@@ -18,7 +18,6 @@
 
 #![no_main]
 
-use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 use std::sync::LazyLock;
 
@@ -27,7 +26,7 @@ use draughts_api::http::config::Config;
 use draughts_api::http::dto::{AiMoveBody, ApplyMoveBody, GameBody, LegalMovesBody};
 use draughts_api::http::error::ApiError;
 use draughts_api::http::extract::read_json;
-use draughts_api::service::{self, GameRequest, SearchSettings};
+use draughts_api::service::{self, AiMoveAsk, GameRequest, SearchConfig, SearchLimits, Searches};
 use libfuzzer_sys::fuzz_target;
 use serde::Serialize;
 
@@ -36,6 +35,17 @@ const MAX_DEPTH: Depth = Depth::plies(2);
 
 /// The longest search an ai-move input runs: the server's `MAX_SEARCH_MS`, here.
 const MAX_SEARCH: Duration = Duration::from_millis(10);
+
+/// The searches, as the server has them, on one thread, without a cache.
+static SEARCHES: LazyLock<Searches> = LazyLock::new(|| {
+    let limits = SearchLimits { max_search: MAX_SEARCH, max_review: MAX_SEARCH, max_review_document: MAX_SEARCH };
+    let config = SearchConfig { threads: 1, queue: 0, cache_bytes: 0, limits, endgame_dir: None };
+    Searches::new(&config, &prometheus::Registry::new()).expect("a search thread starts")
+});
+
+/// The runtime the searches are awaited on.
+static RUNTIME: LazyLock<tokio::runtime::Runtime> =
+    LazyLock::new(|| tokio::runtime::Builder::new_current_thread().build().expect("a runtime"));
 
 /// The longest history a request may carry, as the server is configured by default.
 static MAX_MOVES: LazyLock<usize> = LazyLock::new(|| Config::default().max_moves);
@@ -64,8 +74,8 @@ fn apply_move(body: &[u8]) -> Result<String, ApiError> {
 fn ai_move(body: &[u8]) -> Result<String, ApiError> {
     let (game, settings) = checked::<AiMoveBody>(body)?;
     let max_depth = settings.difficulty.level().max_depth.min(MAX_DEPTH);
-    let settings = SearchSettings { max_depth: Some(max_depth), ..settings };
-    let answer = service::prepare_search(&game, settings, MAX_SEARCH)?.run(&AtomicBool::new(false));
+    let settings = service::AiMoveSettings { max_depth: Some(max_depth.get()), ..settings };
+    let answer = RUNTIME.block_on(SEARCHES.run(&game, AiMoveAsk(settings)))?;
 
     let legal = service::legal_moves(&game)
         .unwrap_or_else(|e| panic!("{game:?}: a search was prepared, but the game does not replay: {e:?}"));

@@ -7,6 +7,8 @@ use std::time::Duration;
 
 use ipnet::IpNet;
 
+use crate::service::{SearchConfig, SearchLimits};
+
 /// Every setting of the service.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Config {
@@ -154,6 +156,23 @@ impl Default for Config {
 }
 
 impl Config {
+    /// The searches' settings. A review answered as one document must be ready within nine
+    /// tenths of `ANSWER_TIMEOUT_MS`, the rest left for the wait for a thread and the last
+    /// search's overrun.
+    pub fn searches(&self) -> SearchConfig {
+        SearchConfig {
+            threads: self.search_threads,
+            queue: self.search_queue,
+            cache_bytes: self.cache_max_mib.saturating_mul(1 << 20),
+            limits: SearchLimits {
+                max_search: self.max_search,
+                max_review: self.max_review,
+                max_review_document: self.max_review.min(self.timeouts.answer * 9 / 10),
+            },
+            endgame_dir: self.endgame_dir.clone(),
+        }
+    }
+
     /// The defaults, overridden by the process environment.
     pub fn from_env() -> Result<Config, ConfigError> {
         Config::from_lookup(|name| std::env::var(name).ok())

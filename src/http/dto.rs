@@ -13,16 +13,28 @@ use utoipa::openapi::schema::{ObjectBuilder, Schema, Type};
 use utoipa::openapi::RefOr;
 use utoipa::{PartialSchema, ToSchema};
 
-use crate::engine::Depth;
+use super::object_only::optional_object;
+use super::requested_tags::RequestedTags;
+use super::whole_number::optional_whole_number;
 use crate::rules::notation::{fen, move_text};
+use crate::rules::QuietReset;
 use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
-use crate::service::object_only::optional_object;
-use crate::service::whole_number::optional_whole_number;
 use crate::service::{
-    AnalysisSettings, Budget, Difficulty, GameRequest, RequestedTags, RuleOverrides, SearchSettings, Tags,
+    AiMoveSettings, AnalysisSettings, Budget, Difficulty, DrawOverrides, GameRequest, RuleOverrides, Tags,
 };
 
 use super::error::ApiError;
+
+/// A schema of text: its description, the longest it may be, its pattern and an example.
+fn text_schema(description: &str, max_chars: usize, pattern: &str, example: &str) -> RefOr<Schema> {
+    ObjectBuilder::new()
+        .schema_type(Type::String)
+        .description(Some(description))
+        .max_length(Some(max_chars))
+        .pattern(Some(pattern))
+        .examples([example])
+        .into()
+}
 
 /// The schema `Fen`: a position in PDN FEN, of the form [`fen::PATTERN`] and at most
 /// [`fen::MAX_CHARS`] characters.
@@ -30,18 +42,15 @@ pub struct FenSchema;
 
 impl PartialSchema for FenSchema {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some(
-                "A position in PDN FEN: the side to move, then the white and the black pieces \
-                 (`W:W31-50:B1-20`, `W:Wa1,c1,Kd6:Bb8`). A FEN of this form that is not a position of \
-                 the variant (a square this board does not have, a square listed twice, a range that \
-                 runs backwards, a man on its crowning row, too many pieces) is `422 invalid_position`.",
-            ))
-            .max_length(Some(fen::MAX_CHARS))
-            .pattern(Some(fen::PATTERN))
-            .examples(["B:W21-32:B1-12"])
-            .into()
+        text_schema(
+            "A position in PDN FEN: the side to move, then the white and the black pieces \
+             (`W:W31-50:B1-20`, `W:Wa1,c1,Kd6:Bb8`). A FEN of this form that is not a position of \
+             the variant (a square this board does not have, a square listed twice, a range that \
+             runs backwards, a man on its crowning row, too many pieces) is `422 invalid_position`.",
+            fen::MAX_CHARS,
+            fen::PATTERN,
+            "B:W21-32:B1-12",
+        )
     }
 }
 
@@ -57,17 +66,14 @@ pub struct MoveTextSchema;
 
 impl PartialSchema for MoveTextSchema {
     fn schema() -> RefOr<Schema> {
-        ObjectBuilder::new()
-            .schema_type(Type::String)
-            .description(Some(
-                "A move in PDN: two or more squares joined by `-`, `x`, `X`, `:` or `×` (`9-14`, \
-                 `22x15`, `c3:e5`, a whole route such as `22x15x8`). A text of this form that names \
-                 no legal move, or a square this board does not have, is `422 illegal_move`.",
-            ))
-            .max_length(Some(move_text::MAX_CHARS))
-            .pattern(Some(move_text::PATTERN))
-            .examples(["11-15"])
-            .into()
+        text_schema(
+            "A move in PDN: two or more squares joined by `-`, `x`, `X`, `:` or `×` (`9-14`, \
+             `22x15`, `c3:e5`, a whole route such as `22x15x8`). A text of this form that names \
+             no legal move, or a square this board does not have, is `422 illegal_move`.",
+            move_text::MAX_CHARS,
+            move_text::PATTERN,
+            "11-15",
+        )
     }
 }
 
@@ -96,7 +102,7 @@ pub struct GameFields {
     /// The moves played.
     pub moves: Vec<CompactString>,
     /// The rule overrides.
-    pub rules: Option<RuleOverrides>,
+    pub rules: Option<RulesBody>,
 }
 
 impl GameFields {
@@ -110,7 +116,60 @@ impl GameFields {
         if self.moves.len() > max_moves {
             return Err(ApiError::TooManyMoves { count: self.moves.len(), max: max_moves });
         }
-        Ok(GameRequest { variant, fen: self.fen, moves: self.moves, rules: self.rules.unwrap_or_default() })
+        let rules = self.rules.map(RuleOverrides::from).unwrap_or_default();
+        Ok(GameRequest { variant, fen: self.fen, moves: self.moves, rules })
+    }
+}
+
+/// Changes to a variant's rules for one game; each field left out keeps the variant's own.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = RuleOverrides)]
+pub struct RulesBody {
+    /// `false`: capturing is optional (a house rule, 8x8 variants only).
+    pub mandatory_capture: Option<bool>,
+    /// Draw rules.
+    #[serde(default, deserialize_with = "optional_object")]
+    #[schema(value_type = Option<DrawBody>)]
+    pub draw: Option<DrawBody>,
+    /// The most moves without capture a side may make in a row with the same king while it
+    /// also has men (0: no limit). Frisian and Frysk! have 3; the other variants none.
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 255)]
+    pub king_move_limit: Option<u8>,
+}
+
+/// Changes to a variant's draw rules.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = DrawOverrides)]
+pub struct DrawBody {
+    /// The same position with the same side to move this many times is a draw (0: off).
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 255)]
+    pub repetitions: Option<u8>,
+    /// This many moves by each side with no capture and no reset event is a draw (0: off).
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 0, maximum = 65535)]
+    pub quiet_moves: Option<u16>,
+    /// What resets the quiet-move count besides a capture.
+    pub quiet_reset: Option<QuietReset>,
+    /// Whether the variant's special endgame counts apply.
+    pub endgame: Option<bool>,
+}
+
+impl From<RulesBody> for RuleOverrides {
+    fn from(body: RulesBody) -> RuleOverrides {
+        RuleOverrides {
+            mandatory_capture: body.mandatory_capture,
+            draw: body.draw.map(|draw| DrawOverrides {
+                repetitions: draw.repetitions,
+                quiet_moves: draw.quiet_moves,
+                quiet_reset: draw.quiet_reset,
+                endgame: draw.endgame,
+            }),
+            king_move_limit: body.king_move_limit,
+        }
     }
 }
 
@@ -144,7 +203,8 @@ macro_rules! game_body {
             pub moves: Vec<CompactString>,
             /// Overrides of the variant's rules.
             #[serde(default, deserialize_with = "optional_object")]
-            pub rules: Option<RuleOverrides>,
+            #[schema(value_type = Option<RulesBody>)]
+            pub rules: Option<RulesBody>,
             $($(#[$field_meta])* pub $field: $ty,)*
         }
 
@@ -196,7 +256,7 @@ game_body! {
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         seed: Option<u32>,
     }
-    extra: SearchSettings = SearchSettings {
+    extra: AiMoveSettings = AiMoveSettings {
         difficulty,
         budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
         max_depth: None,
@@ -255,7 +315,7 @@ fn analysis_settings(
 fn budget(time_ms: Option<u32>, depth: Option<u32>) -> Result<Budget, ApiError> {
     Ok(Budget {
         time: time_ms.map(|ms| Duration::from_millis(ms.into())),
-        depth: in_range("depth", depth, 1..=MAX_DEPTH)?.map(Depth::plies),
+        depth: in_range("depth", depth, 1..=MAX_DEPTH)?,
     })
 }
 

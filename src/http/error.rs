@@ -12,7 +12,10 @@ use crate::rules::notation::move_text::MoveTextError;
 use crate::rules::notation::record::{RecordError, MAX_GAMES};
 use crate::rules::notation::Quoted;
 use crate::rules::Status;
-use crate::service::{ComputerMoveError, RecordsError, ReplayError, ReviewError, ReviewTooLong};
+use crate::service::{RecordsError, ReplayError, ReviewTooLong, SearchError};
+
+/// Seconds a client refused for want of a search thread is asked to wait.
+const RETRY_AFTER_SECONDS: u64 = 1;
 
 /// The problem document every error answers with.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
@@ -298,26 +301,20 @@ impl From<RecordsError> for ApiError {
     }
 }
 
-impl From<ComputerMoveError> for ApiError {
-    fn from(error: ComputerMoveError) -> ApiError {
+impl From<SearchError> for ApiError {
+    fn from(error: SearchError) -> ApiError {
         match error {
-            ComputerMoveError::Replay(error) => error.into(),
-            ComputerMoveError::GameOver(status) => ApiError::GameOver {
+            SearchError::Replay(error) => error.into(),
+            SearchError::GameOver(status) => ApiError::GameOver {
                 detail: format!(
                     "the game is over: {}; there is no move to make",
                     outcome(status).unwrap_or_else(|| "it has ended".to_owned())
                 ),
                 move_index: None,
             },
-        }
-    }
-}
-
-impl From<ReviewError> for ApiError {
-    fn from(error: ReviewError) -> ApiError {
-        match error {
-            ReviewError::Replay(error) => error.into(),
-            ReviewError::TooLong(too_long) => ApiError::ReviewTooLong(too_long),
+            SearchError::ReviewTooLong(too_long) => ApiError::ReviewTooLong(too_long),
+            SearchError::Overloaded(_) => ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS },
+            SearchError::Failed(kind) => ApiError::Internal(format!("the {} search failed", kind.id())),
         }
     }
 }
@@ -331,7 +328,7 @@ fn outcome(status: Status) -> Option<String> {
     }
 }
 
-/// The error answers every game endpoint may give, documented once.
+/// The error answers every game endpoint may give besides [`BodyErrors`], documented once.
 #[derive(IntoResponses)]
 pub enum GameErrors {
     /// The request is not of the form the schema gives (a request of that form is never
@@ -345,13 +342,6 @@ pub enum GameErrors {
     /// `unknown_variant`.
     #[response(status = 404, content_type = "application/problem+json")]
     UnknownVariant(Problem),
-    /// `payload_too_large`.
-    #[response(status = 413, content_type = "application/problem+json")]
-    PayloadTooLarge(Problem),
-    /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
-    /// `zstd` or `identity`.
-    #[response(status = 415, content_type = "application/problem+json")]
-    UnsupportedEncoding(Problem),
     /// The request has the form the schema gives but cannot be done: `invalid_position` (a
     /// FEN that is no position of the variant, such as one naming a square its board does not
     /// have), `illegal_move` (including a move naming such a square), `ambiguous_move`,
@@ -363,12 +353,33 @@ pub enum GameErrors {
             "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
             "legal_moves": ["15x22"], "move_index": 2}))]
     Unprocessable(Problem),
+}
+
+/// The error answers every endpoint that reads a body may give, documented once.
+#[derive(IntoResponses)]
+pub enum BodyErrors {
+    /// `payload_too_large`.
+    #[response(status = 413, content_type = "application/problem+json")]
+    PayloadTooLarge(Problem),
+    /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
+    /// `zstd` or `identity`.
+    #[response(status = 415, content_type = "application/problem+json")]
+    UnsupportedEncoding(Problem),
     /// `rate_limited`.
     #[response(status = 429, content_type = "application/problem+json")]
     RateLimited(Problem),
 }
 
-/// The error answers of the PDN endpoints, documented once.
+/// The error answer of the endpoints that search, when every search thread is busy.
+#[derive(IntoResponses)]
+pub enum OverloadedError {
+    /// `overloaded`: every search thread is busy and the queue is full; see `Retry-After`.
+    #[response(status = 503, content_type = "application/problem+json",
+        headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))]
+    Overloaded(Problem),
+}
+
+/// The error answers of the PDN endpoints besides [`BodyErrors`], documented once.
 #[derive(IntoResponses)]
 pub enum PdnErrors {
     /// The body is not of the form the schema gives (a request of that form is never answered
@@ -380,13 +391,6 @@ pub enum PdnErrors {
     /// `unknown_variant`.
     #[response(status = 404, content_type = "application/problem+json")]
     UnknownVariant(Problem),
-    /// `payload_too_large`.
-    #[response(status = 413, content_type = "application/problem+json")]
-    PayloadTooLarge(Problem),
-    /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
-    /// `zstd` or `identity`.
-    #[response(status = 415, content_type = "application/problem+json")]
-    UnsupportedEncoding(Problem),
     /// The body has the schema's form but cannot be done. `parse`: `invalid_pdn` (a text not of
     /// PDN's form, with no game, or a `GameType` naming no variant), `too_many_games`, and for a
     /// game of the text (with `game_index`, and `move_index` for a move): `too_many_moves`,
@@ -397,7 +401,4 @@ pub enum PdnErrors {
             "detail": "games[1]: moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
             "legal_moves": ["15x22"], "move_index": 2, "game_index": 1}))]
     Unprocessable(Problem),
-    /// `rate_limited`.
-    #[response(status = 429, content_type = "application/problem+json")]
-    RateLimited(Problem),
 }

@@ -14,9 +14,9 @@ use utoipa::IntoParams;
 
 use super::dto::GameBody;
 use super::error::ApiError;
+use super::object_only::ObjectOnly;
 use super::state::AppState;
 use crate::rules::notation::Quoted;
-use crate::service::object_only::ObjectOnly;
 use crate::service::GameRequest;
 
 /// The most characters of a library's message a detail repeats (such a message may quote a

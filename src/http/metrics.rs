@@ -1,23 +1,16 @@
-//! `Metrics`: the Prometheus registry and every metric the service exports.
+//! `Metrics`: the Prometheus registry the service exports, with the HTTP and game metrics; the
+//! searches' metrics are registered in it by [`crate::service::Searches`].
 
-use prometheus::{
-    Encoder, HistogramOpts, HistogramVec, IntCounter, IntCounterVec, IntGauge, Opts, Registry, TextEncoder,
-};
+use prometheus::{Encoder, HistogramOpts, HistogramVec, IntCounterVec, Opts, Registry, TextEncoder};
 
 use actix_web::http::Method;
 
 use crate::rules::Variant;
-use crate::service::{Difficulty, PoolGauges, StatusView};
+use crate::service::StatusView;
 
 /// Request latency buckets (seconds): most answers take microseconds.
 const LATENCY_BUCKETS: [f64; 14] =
     [0.0001, 0.00025, 0.0005, 0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5];
-
-/// Search time buckets (seconds): from the easy level's milliseconds to the longest budget.
-const SEARCH_BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
-
-/// Depth buckets (plies).
-const DEPTH_BUCKETS: [f64; 12] = [1.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 15.0, 18.0, 21.0, 25.0, 30.0];
 
 /// The metrics of one server.
 #[derive(Clone)]
@@ -28,17 +21,6 @@ pub struct Metrics {
     games: IntCounterVec,
     moves_replayed: IntCounterVec,
     games_finished: IntCounterVec,
-    searches: IntCounterVec,
-    search_duration: HistogramVec,
-    search_nodes: IntCounterVec,
-    search_depth: HistogramVec,
-    cache_hits: IntCounter,
-    cache_misses: IntCounter,
-    cache_bytes: IntGauge,
-    cache_entries: IntGauge,
-    queued: IntGauge,
-    running: IntGauge,
-    rejections: IntCounter,
 }
 
 impl Metrics {
@@ -74,65 +56,12 @@ impl Metrics {
             &["state", "reason"],
         )
         .expect("valid metric");
-        let searches = IntCounterVec::new(
-            Opts::new("draughts_searches_total", "Computer-move searches run, by variant and difficulty"),
-            &["variant", "difficulty"],
-        )
-        .expect("valid metric");
-        let search_duration = HistogramVec::new(
-            HistogramOpts::new("draughts_search_duration_seconds", "Time a search took, by difficulty")
-                .buckets(SEARCH_BUCKETS.to_vec()),
-            &["difficulty"],
-        )
-        .expect("valid metric");
-        let search_nodes = IntCounterVec::new(
-            Opts::new("draughts_search_nodes_total", "Positions searched, by variant"),
-            &["variant"],
-        )
-        .expect("valid metric");
-        let search_depth = HistogramVec::new(
-            HistogramOpts::new("draughts_search_depth", "Depth a search completed, by difficulty")
-                .buckets(DEPTH_BUCKETS.to_vec()),
-            &["difficulty"],
-        )
-        .expect("valid metric");
-        let cache_hits = IntCounter::new("draughts_search_cache_hits_total", "Computer moves answered from the cache")
-            .expect("valid metric");
-        let cache_misses =
-            IntCounter::new("draughts_search_cache_misses_total", "Computer moves not in the cache, so searched")
-                .expect("valid metric");
-        let cache_bytes = IntGauge::new(
-            "draughts_search_cache_bytes",
-            "Bytes the search cache's entries hold (keys, answers and overhead), at most CACHE_MAX_MIB",
-        )
-        .expect("valid metric");
-        let cache_entries =
-            IntGauge::new("draughts_search_cache_entries", "Answers in the search cache").expect("valid metric");
-        let queued =
-            IntGauge::new("draughts_search_queue_depth", "Searches waiting for a search thread").expect("valid metric");
-        let running = IntGauge::new("draughts_searches_in_flight", "Searches running").expect("valid metric");
-        let rejections = IntCounter::new(
-            "draughts_search_rejections_total",
-            "Computer-move requests refused with 503 overloaded (pool and queue full)",
-        )
-        .expect("valid metric");
         for collector in [
             Box::new(requests.clone()) as Box<dyn prometheus::core::Collector>,
             Box::new(duration.clone()),
             Box::new(games.clone()),
             Box::new(moves_replayed.clone()),
             Box::new(games_finished.clone()),
-            Box::new(searches.clone()),
-            Box::new(search_duration.clone()),
-            Box::new(search_nodes.clone()),
-            Box::new(search_depth.clone()),
-            Box::new(cache_hits.clone()),
-            Box::new(cache_misses.clone()),
-            Box::new(cache_bytes.clone()),
-            Box::new(cache_entries.clone()),
-            Box::new(queued.clone()),
-            Box::new(running.clone()),
-            Box::new(rejections.clone()),
         ] {
             registry.register(collector).expect("metric names are unique");
         }
@@ -140,54 +69,12 @@ impl Metrics {
         registry
             .register(Box::new(prometheus::process_collector::ProcessCollector::for_self()))
             .expect("process metrics register once");
-        Metrics {
-            registry,
-            requests,
-            duration,
-            games,
-            moves_replayed,
-            games_finished,
-            searches,
-            search_duration,
-            search_nodes,
-            search_depth,
-            cache_hits,
-            cache_misses,
-            cache_bytes,
-            cache_entries,
-            queued,
-            running,
-            rejections,
-        }
+        Metrics { registry, requests, duration, games, moves_replayed, games_finished }
     }
 
-    /// The gauges the search pool keeps up to date.
-    pub fn pool_gauges(&self) -> PoolGauges {
-        PoolGauges { queued: self.queued.clone(), running: self.running.clone() }
-    }
-
-    /// Records a cache lookup.
-    pub fn search_cache(&self, hit: bool) {
-        if hit { &self.cache_hits } else { &self.cache_misses }.inc();
-    }
-
-    /// Records the bytes the search cache holds and its number of entries.
-    pub fn search_cache_usage(&self, (bytes, entries): (u64, u64)) {
-        self.cache_bytes.set(i64::try_from(bytes).unwrap_or(i64::MAX));
-        self.cache_entries.set(i64::try_from(entries).unwrap_or(i64::MAX));
-    }
-
-    /// Records a search refused because the pool was full.
-    pub fn search_rejected(&self) {
-        self.rejections.inc();
-    }
-
-    /// Records a finished search.
-    pub fn search_done(&self, variant: Variant, difficulty: Difficulty, nodes: u64, depth: u32, seconds: f64) {
-        self.searches.with_label_values(&[variant.id(), difficulty.id()]).inc();
-        self.search_duration.with_label_values(&[difficulty.id()]).observe(seconds);
-        self.search_nodes.with_label_values(&[variant.id()]).inc_by(nodes);
-        self.search_depth.with_label_values(&[difficulty.id()]).observe(depth as f64);
+    /// The registry every metric is exported from.
+    pub fn registry(&self) -> &Registry {
+        &self.registry
     }
 
     /// Records one answered request. `route` must be a route template or a fixed word, never

@@ -1,10 +1,8 @@
 //! Middleware: request ids and access logs, metrics by route template, the answer's deadline,
-//! conditional GETs, Swagger UI's security headers, and the per-client rate limit.
+//! conditional GETs, Swagger UI's security headers, and the per-client rate limit (counted by
+//! [`super::rate_limiter::RateLimiter`]).
 
-use std::collections::HashMap;
-use std::net::IpAddr;
-use std::sync::Mutex;
-use std::time::{Duration, Instant};
+use std::time::Instant;
 
 use std::hash::{DefaultHasher, Hash, Hasher};
 
@@ -223,41 +221,6 @@ pub async fn conditional_get(
     Ok(ServiceResponse::new(request, response))
 }
 
-/// A fixed-window request count per client address.
-#[derive(Debug)]
-pub struct RateLimiter {
-    per_minute: u32,
-    windows: Mutex<HashMap<IpAddr, (Instant, u32)>>,
-}
-
-const WINDOW: Duration = Duration::from_secs(60);
-
-impl RateLimiter {
-    /// A limiter allowing `per_minute` requests per client and minute.
-    pub fn new(per_minute: u32) -> RateLimiter {
-        RateLimiter { per_minute, windows: Mutex::new(HashMap::new()) }
-    }
-
-    /// Counts a request from `client`; `Err(seconds)` to wait when over the limit.
-    pub fn check(&self, client: IpAddr, now: Instant) -> Result<(), u64> {
-        let mut windows = self.windows.lock().unwrap_or_else(|e| e.into_inner());
-        if windows.len() > 100_000 {
-            windows.retain(|_, (start, _)| now.duration_since(*start) < WINDOW);
-        }
-        let entry = windows.entry(client).or_insert((now, 0));
-        if now.duration_since(entry.0) >= WINDOW {
-            *entry = (now, 0);
-        }
-        entry.1 += 1;
-        if entry.1 > self.per_minute {
-            let wait = WINDOW.saturating_sub(now.duration_since(entry.0));
-            Err(wait.as_secs().max(1))
-        } else {
-            Ok(())
-        }
-    }
-}
-
 /// Answers `429 rate_limited` once a client address ([`client_address`]: the peer, or whom
 /// a trusted proxy forwards for) is over `RATE_LIMIT_PER_MINUTE`. Health, readiness and metrics are never limited.
 pub async fn rate_limit(
@@ -275,21 +238,4 @@ pub async fn rate_limit(
         }
     }
     Ok(next.call(req).await?.map_into_boxed_body())
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn limiter_allows_the_limit_then_refuses_until_the_window_ends() {
-        let limiter = RateLimiter::new(2);
-        let client = IpAddr::from([10, 0, 0, 1]);
-        let now = Instant::now();
-        assert!(limiter.check(client, now).is_ok());
-        assert!(limiter.check(client, now).is_ok());
-        assert_eq!(limiter.check(client, now + Duration::from_secs(20)), Err(40));
-        assert!(limiter.check(IpAddr::from([10, 0, 0, 2]), now).is_ok(), "other clients are counted apart");
-        assert!(limiter.check(client, now + WINDOW).is_ok(), "a new window starts afresh");
-    }
 }

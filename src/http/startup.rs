@@ -3,7 +3,6 @@
 
 use std::future::Future;
 use std::net::TcpListener;
-use std::sync::Arc;
 
 use actix_cors::Cors;
 use actix_web::dev::{ResourceDef, Server};
@@ -20,7 +19,7 @@ use super::openapi;
 use super::problems::problem_for_bare_error;
 use super::routes;
 use super::state::AppState;
-use crate::service::{load_endgames, SearchPool};
+use crate::service::Searches;
 
 /// File descriptors kept out of the main port's connection cap: the listeners, the log, the
 /// runtime's own, the endgame files, and the ops port's connections, which no main-port client
@@ -65,10 +64,9 @@ impl Application {
         let listener = bind(&config, config.port, "PORT")?;
         let port = listener.local_addr()?.port();
         let metrics = Metrics::new();
-        let endgames = Arc::new(load_endgames(config.endgame_dir.as_deref()));
-        let search_pool = SearchPool::new(config.search_threads, config.search_queue, metrics.pool_gauges(), endgames)?;
+        let searches = Searches::new(&config.searches(), metrics.registry())?;
         let api = openapi::api();
-        let state = web::Data::new(AppState::new(config.clone(), metrics, search_pool, route_methods(&api)));
+        let state = web::Data::new(AppState::new(config.clone(), metrics, searches, route_methods(&api)));
         let connections = connection_cap(config.max_connections);
         let server_state = state.clone();
         let server = HttpServer::new(move || {

@@ -7,8 +7,8 @@ use actix_web::dev::ResourceDef;
 
 use super::config::Config;
 use super::metrics::Metrics;
-use super::middleware::RateLimiter;
-use crate::service::{SearchCache, SearchPool};
+use super::rate_limiter::RateLimiter;
+use crate::service::Searches;
 
 /// The service's shared state.
 pub struct AppState {
@@ -18,10 +18,8 @@ pub struct AppState {
     pub metrics: Metrics,
     /// The rate limiter, when one is configured.
     pub rate_limiter: Option<Arc<RateLimiter>>,
-    /// The threads that search computer moves, analyses and reviews.
-    pub search_pool: SearchPool,
-    /// Recent computer moves and analyses.
-    pub search_cache: SearchCache,
+    /// The one door to the computer: every search (computer moves, analyses, reviews).
+    pub searches: Searches,
     /// Every route's path and the methods it answers (its `Allow` header), for the answer to
     /// a method no route takes.
     pub routes: Vec<(ResourceDef, String)>,
@@ -31,16 +29,10 @@ pub struct AppState {
 
 impl AppState {
     /// The state of a server that is not yet ready.
-    pub fn new(
-        config: Config,
-        metrics: Metrics,
-        search_pool: SearchPool,
-        routes: Vec<(ResourceDef, String)>,
-    ) -> AppState {
+    pub fn new(config: Config, metrics: Metrics, searches: Searches, routes: Vec<(ResourceDef, String)>) -> AppState {
         AppState {
             rate_limiter: config.rate_limit_per_minute.map(|n| Arc::new(RateLimiter::new(n))),
-            search_cache: SearchCache::new(config.cache_max_mib.saturating_mul(1 << 20)),
-            search_pool,
+            searches,
             metrics,
             routes,
             ready: AtomicBool::new(false),

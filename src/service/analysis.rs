@@ -1,21 +1,24 @@
-//! The analysis of a position: its best moves, each with its score, the share of the points
-//! it promises and its expected line ([`Analysis`]). [`AnalysisSettings`] turn a replayed game
-//! into a [`PreparedAnalysis`], filed under the [`SearchKey`] a cache may keep its answer by;
-//! run on a search thread, it gives the answer.
+//! The analysis of a position (`POST /v1/analyze`): [`AnalysisAsk`] asks for its best moves
+//! ([`AnalysisSettings`]); through the one door ([`super::Searches`]) it gives an [`Analysis`]:
+//! each move with its score, the share of the points it promises and its expected line.
+//! Answers are cached.
 
-use core::sync::atomic::AtomicBool;
 use core::time::Duration;
 use std::time::Instant;
 
 use serde::Serialize;
 use utoipa::ToSchema;
 
-use super::budget::Budget;
-use super::computer::{notation_of_line, score_view, search_key, unlisted_move, AnswerKind, ScoreKind, SearchKey};
-use super::levels::Difficulty;
+use super::heap_bytes::HeapBytes;
+use super::search_cache::SearchCache;
+use super::search_key::SearchKey;
+use super::search_kind::SearchKind;
+use super::search_plan::{Budget, SearchLimits, SearchPlan};
+use super::search_pool::SearchTicket;
+use super::search_views::{move_view, notation_of_line, score_view, ScoreKind};
+use super::searches::{keep, kept, output, Ask, Kept, Prepared, SearchError};
 use super::views::MoveView;
-use crate::engine::endgame::Endgames;
-use crate::engine::{self, expected_score, Limits};
+use crate::engine::{self, expected_score};
 use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Game, Rules};
 
@@ -81,52 +84,62 @@ pub struct Analysis {
     pub cached: bool,
 }
 
-/// An analysis waiting for a thread: run with the cancel flag and the endgame databases.
-type AnalysisJob = dyn FnOnce(&AtomicBool, &Endgames) -> Analysis + Send;
-
-/// A checked analysis request, ready to run on any thread.
-pub struct PreparedAnalysis {
-    key: SearchKey,
-    job: Box<AnalysisJob>,
+impl HeapBytes for LineView {
+    fn heap_bytes(&self) -> usize {
+        self.mv.heap_bytes() + self.pv.heap_bytes()
+    }
 }
 
-impl PreparedAnalysis {
-    /// An analysis of `game`'s current position, which must be ongoing, as `settings` ask, at
-    /// the hard level's strength; `max_budget` caps the time.
-    pub(super) fn new<R: Rules>(game: Game<R>, settings: AnalysisSettings, max_budget: Duration) -> PreparedAnalysis {
-        let level = Difficulty::Hard.level();
-        let budget = settings.budget.time_within(level.default_budget, max_budget);
-        let max_depth = settings.budget.depth.unwrap_or(level.max_depth);
-        let lines = settings.lines.clamp(1, MAX_LINES);
-        let key = search_key(&game, Difficulty::Hard, budget, max_depth, None, AnswerKind::Analysis { lines });
-        PreparedAnalysis {
-            key,
-            job: Box::new(move |cancel: &AtomicBool, endgames: &Endgames| {
-                let started = Instant::now();
-                let limits = Limits {
-                    max_depth,
-                    deadline: started + budget,
-                    cancel,
-                    noise: 0,
-                    seed: 0,
-                    table: level.table,
-                    endgames: Some(endgames),
-                    score_matters: true,
-                };
-                let analysis = engine::analyze(&game, &limits, lines.into(), &[]);
-                view(&game, analysis, started.elapsed())
-            }),
+impl HeapBytes for Analysis {
+    fn heap_bytes(&self) -> usize {
+        self.lines.heap_bytes()
+    }
+}
+
+/// An analysis, asked for with its settings.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct AnalysisAsk(pub AnalysisSettings);
+
+impl Ask for AnalysisAsk {
+    type Output = Analysis;
+    type Waiting = ();
+    type Answer = Analysis;
+
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
+        let status = game.status();
+        if status.is_over() {
+            return Err(SearchError::GameOver(status));
         }
+        let plan = SearchPlan::analysis(self.0.budget, limits);
+        let lines = self.0.lines.clamp(1, MAX_LINES);
+        Ok(Prepared {
+            kind: SearchKind::Analysis,
+            key: SearchKey::of(&game, &plan, lines),
+            job: Box::new(move |thread| {
+                let started = Instant::now();
+                let report = thread.analyze(&game, &plan, lines);
+                view(&game, report, started.elapsed())
+            }),
+            waiting: (),
+        })
     }
 
-    /// The key its answer may be cached under.
-    pub fn key(&self) -> &SearchKey {
-        &self.key
+    async fn receive(_: (), ticket: SearchTicket<Analysis>) -> Result<Analysis, SearchError> {
+        output(SearchKind::Analysis, ticket).await
     }
 
-    /// Runs the analysis until the budget is spent, it is done, or `cancel` is set.
-    pub fn run_with(self, cancel: &AtomicBool, endgames: &Endgames) -> Analysis {
-        (self.job)(cancel, endgames)
+    fn cached(cache: &SearchCache, key: &SearchKey) -> Option<Analysis> {
+        kept(cache, key)
+    }
+
+    fn keep(cache: &SearchCache, key: SearchKey, answer: &Analysis) {
+        keep(cache, key, answer);
+    }
+}
+
+impl Kept for Analysis {
+    fn into_cached(self) -> Analysis {
+        Analysis { cached: true, ..self }
     }
 }
 
@@ -144,9 +157,7 @@ fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::AnalysisReport<R::Boa
         .map(|line| {
             let (score, score_kind) = score_view(line.score);
             LineView {
-                mv: table
-                    .entry(&line.mv)
-                    .map_or_else(|| unlisted_move::<R>(&line.mv), |e| MoveView::of::<R>(&table, e)),
+                mv: move_view::<R>(&table, &line.mv),
                 score,
                 score_kind,
                 expected_score: thousandths(expected_score::<R>(line.score)),

@@ -247,7 +247,7 @@ fn notations<R: Rules>(game: &Game<R>) -> Vec<CompactString> {
     texts
 }
 
-/// The game `request` describes, as a PDN record with `tags` (see [`RequestedTags`](super::tags::RequestedTags)).
+/// The game `request` describes, as a PDN record with `tags` (the tags an export request gives).
 pub fn write_record(request: &GameRequest, tags: &Tags) -> Result<String, RecordsError> {
     if let Some((name, _)) = tags.pairs().iter().find(|(name, _)| GAME_OWN_TAGS.contains(&name.as_str())) {
         return Err(RecordsError::Tag(format!("tags.{name}: the export writes {name} from the game itself")));

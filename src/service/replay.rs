@@ -4,9 +4,11 @@
 
 use crate::rules::notation::fen::FenError;
 use crate::rules::notation::move_text::{parse_from_to, parse_squares, MoveTable, MoveTextError};
-use crate::rules::{Color, Game, Move, ParsePositionError, PlayError, Position, PositionError, Rules, Status};
+use crate::rules::{
+    Color, Game, GameRules, Move, ParsePositionError, PlayError, Position, PositionError, Rules, Status,
+};
 
-use super::request::GameRequest;
+use super::request::{GameRequest, RuleOverrides};
 
 /// Why a requested game cannot be replayed, or a move not played.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,9 +88,31 @@ impl core::fmt::Display for ReplayError {
 
 impl std::error::Error for ReplayError {}
 
+/// The game rules of `R` with `overrides`, or why they cannot apply.
+fn game_rules<R: Rules>(overrides: &RuleOverrides) -> Result<GameRules, ReplayError> {
+    let mut rules = GameRules::of::<R>();
+    if let Some(mandatory) = overrides.mandatory_capture {
+        if !mandatory && !R::OPTIONAL_CAPTURE_ALLOWED {
+            return Err(ReplayError::Rules(format!(
+                "mandatory_capture: false is a house rule of the 8x8 variants; {} always requires captures",
+                R::VARIANT
+            )));
+        }
+        rules.mandatory_capture = mandatory;
+    }
+    rules.king_move_limit = overrides.king_move_limit.unwrap_or(rules.king_move_limit);
+    let draws = overrides.draw.unwrap_or_default();
+    let draw = &mut rules.draw;
+    draw.repetitions = draws.repetitions.unwrap_or(draw.repetitions);
+    draw.quiet_moves = draws.quiet_moves.unwrap_or(draw.quiet_moves);
+    draw.quiet_reset = draws.quiet_reset.unwrap_or(draw.quiet_reset);
+    draw.endgame = draws.endgame.unwrap_or(draw.endgame);
+    Ok(rules)
+}
+
 /// Replays `request` as the typed `Game<R>`; `R` must be the rules of `request.variant`.
 pub fn replay<R: Rules>(request: &GameRequest) -> Result<Game<R>, ReplayError> {
-    let rules = request.rules.apply::<R>()?;
+    let rules = game_rules::<R>(&request.rules)?;
     let start = match &request.fen {
         None => Position::<R>::start(),
         Some(fen) => Position::<R>::from_fen(fen).map_err(|e| match e {

@@ -2,13 +2,8 @@
 //! rule overrides), and [`RuleOverrides`], the per-game changes to a variant's rules.
 
 use compact_str::CompactString;
-use serde::Deserialize;
-use utoipa::ToSchema;
 
-use super::object_only::optional_object;
-use super::replay::ReplayError;
-use super::whole_number::optional_whole_number;
-use crate::rules::{GameRules, QuietReset, Rules, Variant};
+use crate::rules::{QuietReset, Variant};
 
 /// A game as a request gives it.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -49,59 +44,26 @@ impl GameRequest {
 }
 
 /// Changes to a variant's rules for one game; each field left out keeps the variant's own.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct RuleOverrides {
     /// `false`: capturing is optional (a house rule, 8x8 variants only).
     pub mandatory_capture: Option<bool>,
     /// Draw rules.
-    #[serde(default, deserialize_with = "optional_object")]
     pub draw: Option<DrawOverrides>,
     /// The most moves without capture a side may make in a row with the same king while it
-    /// also has men (0: no limit). Frisian and Frysk! have 3; the other variants none.
-    #[serde(default, deserialize_with = "optional_whole_number")]
-    #[schema(minimum = 0, maximum = 255)]
+    /// also has men (0: no limit).
     pub king_move_limit: Option<u8>,
 }
 
 /// Changes to a variant's draw rules.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, Deserialize, ToSchema)]
-#[serde(deny_unknown_fields)]
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct DrawOverrides {
     /// The same position with the same side to move this many times is a draw (0: off).
-    #[serde(default, deserialize_with = "optional_whole_number")]
-    #[schema(minimum = 0, maximum = 255)]
     pub repetitions: Option<u8>,
     /// This many moves by each side with no capture and no reset event is a draw (0: off).
-    #[serde(default, deserialize_with = "optional_whole_number")]
-    #[schema(minimum = 0, maximum = 65535)]
     pub quiet_moves: Option<u16>,
     /// What resets the quiet-move count besides a capture.
     pub quiet_reset: Option<QuietReset>,
     /// Whether the variant's special endgame counts apply.
     pub endgame: Option<bool>,
-}
-
-impl RuleOverrides {
-    /// The game rules of `R` with these overrides, or why they cannot apply.
-    pub fn apply<R: Rules>(&self) -> Result<GameRules, ReplayError> {
-        let mut rules = GameRules::of::<R>();
-        if let Some(mandatory) = self.mandatory_capture {
-            if !mandatory && !R::OPTIONAL_CAPTURE_ALLOWED {
-                return Err(ReplayError::Rules(format!(
-                    "mandatory_capture: false is a house rule of the 8x8 variants; {} always requires captures",
-                    R::VARIANT
-                )));
-            }
-            rules.mandatory_capture = mandatory;
-        }
-        rules.king_move_limit = self.king_move_limit.unwrap_or(rules.king_move_limit);
-        let overrides = self.draw.unwrap_or_default();
-        let draw = &mut rules.draw;
-        draw.repetitions = overrides.repetitions.unwrap_or(draw.repetitions);
-        draw.quiet_moves = overrides.quiet_moves.unwrap_or(draw.quiet_moves);
-        draw.quiet_reset = overrides.quiet_reset.unwrap_or(draw.quiet_reset);
-        draw.endgame = overrides.endgame.unwrap_or(draw.endgame);
-        Ok(rules)
-    }
 }

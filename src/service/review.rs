@@ -1,92 +1,30 @@
-//! The review of a whole game: for every ply, the move played against the engine's best, the
-//! scores before and after, the share of the points the move gave away and its class; then a
-//! summary per side. A [`PreparedReview`] runs on one search thread, searching each position
-//! of the game once, and hands each ply over as soon as it is known.
+//! The review of a whole game (`POST /v1/review`): for every ply, the move played against the
+//! engine's best, the scores before and after, the share of the points the move gave away and
+//! its class; then a summary per side. [`ReviewAsk`] asks for it as one document,
+//! [`ReviewStreamAsk`] as a stream of its lines ([`ReviewStream`]); through the one door
+//! ([`super::Searches`]) it runs on one search thread, searching each position once, within the
+//! budget its plan checked before it started ([`SearchPlan::review`]). Reviews are not cached.
 
-use core::sync::atomic::{AtomicBool, Ordering};
+use core::pin::Pin;
+use core::task::{Context, Poll};
 use core::time::Duration;
 use std::time::Instant;
 
 use serde::Serialize;
+use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
 use super::analysis::thousandths;
-use super::budget::Budget;
-use super::computer::{score_view, ScoreKind};
-use super::levels::Difficulty;
-use super::replay::ReplayError;
+use super::search_kind::SearchKind;
+use super::search_plan::{Budget, SearchLimits, SearchPlan};
+use super::search_pool::SearchTicket;
+use super::search_thread::SearchThread;
+use super::search_views::{score_view, ScoreKind};
+use super::searches::{output, Ask, Prepared, SearchError};
 use super::views::StatusView;
-use crate::engine::endgame::Endgames;
-use crate::engine::{self, expected_score, Depth, Limits, Score};
+use crate::engine::{expected_score, Score};
 use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Color, Game, Move, Rules, Status};
-
-/// The time each position of a review is searched when the request does not say, in
-/// milliseconds.
-pub const DEFAULT_MOVE_MS: u64 = 100;
-
-/// The most time one review may take, and one search of it.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewLimits {
-    /// The longest one position may be searched (`MAX_SEARCH_MS`).
-    pub max_search: Duration,
-    /// The longest the whole review may take: every position's time added up.
-    pub max_total: Duration,
-}
-
-/// A review whose positions, each searched for the time asked, would take longer than its
-/// limit allows.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct ReviewTooLong {
-    /// The positions the review would search: one more than the moves.
-    pub positions: usize,
-    /// The time asked for each.
-    pub per_position: Duration,
-    /// The longest the review may take.
-    pub max_total: Duration,
-}
-
-/// Why a game cannot be reviewed.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum ReviewError {
-    /// The game cannot be replayed.
-    Replay(ReplayError),
-    /// The review would take longer than its limit allows.
-    TooLong(ReviewTooLong),
-}
-
-impl From<ReplayError> for ReviewError {
-    fn from(error: ReplayError) -> ReviewError {
-        ReviewError::Replay(error)
-    }
-}
-
-impl From<ReviewTooLong> for ReviewError {
-    fn from(error: ReviewTooLong) -> ReviewError {
-        ReviewError::TooLong(error)
-    }
-}
-
-/// The time each of `positions` positions is searched: the request's time (capped by
-/// `max_search`), refused when all of them would take longer than `max_total`; else the
-/// default ([`DEFAULT_MOVE_MS`], or `max_search` when a depth is asked), shortened so that all
-/// of them fit in `max_total` (at least a millisecond).
-pub fn time_per_position(budget: Budget, positions: usize, limits: ReviewLimits) -> Result<Duration, ReviewTooLong> {
-    let positions_u32 = u32::try_from(positions.max(1)).unwrap_or(u32::MAX);
-    match budget.time {
-        Some(asked) => {
-            let per_position = asked.min(limits.max_search);
-            if per_position.saturating_mul(positions_u32) > limits.max_total {
-                return Err(ReviewTooLong { positions, per_position, max_total: limits.max_total });
-            }
-            Ok(per_position)
-        }
-        None => {
-            let default = budget.time_within(Duration::from_millis(DEFAULT_MOVE_MS), limits.max_search);
-            Ok(default.min(limits.max_total / positions_u32).max(Duration::from_millis(1)))
-        }
-    }
-}
 
 /// The expected-score loss below which a move is `best`, `good`, an `inaccuracy` and a
 /// `mistake`; from this last one on it is a `blunder` (docs/api.md, "Review").
@@ -213,39 +151,93 @@ pub struct Review {
     pub summary: ReviewSummary,
 }
 
-/// A review waiting for a thread: run with the cancel flag, the endgame databases, and where
-/// each ply goes as soon as it is known (`false` back from it stops the review).
-type ReviewJob = dyn FnOnce(&AtomicBool, &Endgames, &mut dyn FnMut(&PlyReview) -> bool) -> Review + Send;
+/// Plies a streamed review may have sent and the client not yet read before the search waits.
+const STREAM_ROOM: usize = 16;
 
-/// A checked review request, ready to run on any thread.
-pub struct PreparedReview {
-    job: Box<ReviewJob>,
+/// One line of a streamed review: a ply, or (last) the summary.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+#[serde(tag = "type", rename_all = "snake_case")]
+pub enum ReviewLine {
+    /// A ply, as soon as it is known.
+    Ply(PlyReview),
+    /// Each side's moves and the game's status, after the last ply.
+    Summary(ReviewSummary),
 }
 
-impl PreparedReview {
-    /// A review of every move of `game`, each position searched within `budget` and the
-    /// whole within `limits` ([`time_per_position`]).
-    pub(super) fn new<R: Rules>(
-        game: Game<R>,
-        budget: Budget,
-        limits: ReviewLimits,
-    ) -> Result<PreparedReview, ReviewTooLong> {
-        let max_depth = budget.depth.unwrap_or(Difficulty::Hard.level().max_depth);
-        let per_position = time_per_position(budget, game.moves().len() + 1, limits)?;
-        Ok(PreparedReview {
-            job: Box::new(move |cancel, endgames, each| review(&game, per_position, max_depth, cancel, endgames, each)),
+/// A review, streamed: its lines as they are known. Dropping it stops the review.
+pub struct ReviewStream {
+    lines: mpsc::Receiver<ReviewLine>,
+    _ticket: SearchTicket<()>,
+}
+
+impl futures_core::Stream for ReviewStream {
+    type Item = ReviewLine;
+
+    fn poll_next(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<Option<ReviewLine>> {
+        self.lines.poll_recv(cx)
+    }
+}
+
+/// A review answered as one document, once every ply is judged.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewAsk(pub Budget);
+
+/// A review streamed ply by ply.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ReviewStreamAsk(pub Budget);
+
+/// The plan of each search of a review of `game` within `budget`, the whole within `max_total`.
+fn plan<R: Rules>(
+    game: &Game<R>,
+    budget: Budget,
+    max_total: Duration,
+    limits: &SearchLimits,
+) -> Result<SearchPlan, SearchError> {
+    SearchPlan::review(budget, game.moves().len() + 1, max_total, limits).map_err(SearchError::ReviewTooLong)
+}
+
+impl Ask for ReviewAsk {
+    type Output = Review;
+    type Waiting = ();
+    type Answer = Review;
+
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
+        let plan = plan(&game, self.0, limits.max_review_document, limits)?;
+        Ok(Prepared {
+            kind: SearchKind::Review,
+            key: None,
+            job: Box::new(move |thread| review(&game, &plan, thread, &mut |_| true)),
+            waiting: (),
         })
     }
 
-    /// Runs the review, handing each ply to `each` as soon as it is known; stops early when
-    /// `cancel` is set or `each` answers `false`.
-    pub fn run_with(
-        self,
-        cancel: &AtomicBool,
-        endgames: &Endgames,
-        each: &mut dyn FnMut(&PlyReview) -> bool,
-    ) -> Review {
-        (self.job)(cancel, endgames, each)
+    async fn receive(_: (), ticket: SearchTicket<Review>) -> Result<Review, SearchError> {
+        output(SearchKind::Review, ticket).await
+    }
+}
+
+impl Ask for ReviewStreamAsk {
+    type Output = ();
+    type Waiting = mpsc::Receiver<ReviewLine>;
+    type Answer = ReviewStream;
+
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
+        let plan = plan(&game, self.0, limits.max_review, limits)?;
+        let (sender, receiver) = mpsc::channel(STREAM_ROOM);
+        Ok(Prepared {
+            kind: SearchKind::Review,
+            key: None,
+            job: Box::new(move |thread| {
+                let mut each = |ply: &PlyReview| sender.blocking_send(ReviewLine::Ply(ply.clone())).is_ok();
+                let review = review(&game, &plan, thread, &mut each);
+                let _ = sender.blocking_send(ReviewLine::Summary(review.summary));
+            }),
+            waiting: receiver,
+        })
+    }
+
+    async fn receive(lines: mpsc::Receiver<ReviewLine>, ticket: SearchTicket<()>) -> Result<ReviewStream, SearchError> {
+        Ok(ReviewStream { lines, _ticket: ticket })
     }
 }
 
@@ -258,9 +250,9 @@ struct Judged<W: crate::rules::bitboard::Word> {
 }
 
 /// Searches the position `game` has reached, or scores it by its status when it is over.
-fn judge<R: Rules>(game: &Game<R>, limits: &Limits) -> Judged<R::Board> {
+fn judge<R: Rules>(game: &Game<R>, plan: &SearchPlan, thread: &SearchThread) -> Judged<R::Board> {
     match game.status() {
-        Status::Ongoing => match engine::search(game, limits) {
+        Status::Ongoing => match thread.search(game, plan) {
             Some(report) => Judged { best: Some(report.best), score: report.score, depth: report.depth.get() },
             None => Judged { best: None, score: Score::ZERO, depth: 0 },
         },
@@ -272,42 +264,31 @@ fn judge<R: Rules>(game: &Game<R>, limits: &Limits) -> Judged<R::Board> {
     }
 }
 
-/// Replays `game` from its start, searching each position once, and reviews every ply.
+/// Walks `game` from its start, searching each position once as `plan` says, and reviews
+/// every ply, handing each to `each` as soon as it is known (`false` back stops the review).
 fn review<R: Rules>(
     game: &Game<R>,
-    budget: Duration,
-    max_depth: Depth,
-    cancel: &AtomicBool,
-    endgames: &Endgames,
+    plan: &SearchPlan,
+    thread: &SearchThread,
     each: &mut dyn FnMut(&PlyReview) -> bool,
 ) -> Review {
     let started = Instant::now();
-    let mut replay = Game::with_room(*game.start(), *game.rules(), game.moves().len());
-    let limits = |now: Instant| Limits {
-        max_depth,
-        deadline: now + budget,
-        cancel,
-        noise: 0,
-        seed: 0,
-        table: Difficulty::Hard.level().table,
-        endgames: Some(endgames),
-        score_matters: true,
-    };
+    let mut walk = Game::with_room(*game.start(), *game.rules(), game.moves().len());
     let (mut white, mut black) = (SideReview::default(), SideReview::default());
     let mut plies = Vec::with_capacity(game.moves().len());
-    let mut before = judge(&replay, &limits(Instant::now()));
+    let mut before = judge(&walk, plan, thread);
     for (ply, played) in game.moves().iter().enumerate() {
-        if cancel.load(Ordering::Relaxed) {
+        if thread.cancelled() {
             break;
         }
-        let mover = replay.position().side_to_move();
-        let table = MoveTable::of_game(&replay);
+        let mover = walk.position().side_to_move();
+        let table = MoveTable::of_game(&walk);
         let notation = |mv: &Move<R::Board>| table.entry(mv).map_or_else(String::new, |e| table.notation(e).into());
         let (played_text, best_text) = (notation(played), before.best.as_ref().map_or_else(String::new, notation));
-        if replay.play(played).is_err() {
+        if walk.play(played).is_err() {
             break;
         }
-        let after = judge(&replay, &limits(Instant::now()));
+        let after = judge(&walk, plan, thread);
         let engines_move = before.best.as_ref() == Some(played);
         // The engine's own move keeps its score; any other is scored by the search after it.
         let score_after = if engines_move { before.score } else { -after.score };
@@ -357,27 +338,6 @@ fn review<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-
-    #[test]
-    fn a_reviews_time_is_asked_and_refused_over_the_limit_or_defaulted_and_shortened_to_fit() {
-        let ms = Duration::from_millis;
-        let limits = ReviewLimits { max_search: ms(5000), max_total: ms(30_000) };
-        let asked = |time, depth| Budget { time: Some(ms(time)), depth };
-        assert_eq!(time_per_position(asked(200, None), 101, limits), Ok(ms(200)));
-        assert_eq!(
-            time_per_position(asked(5000, None), 1001, limits),
-            Err(ReviewTooLong { positions: 1001, per_position: ms(5000), max_total: ms(30_000) })
-        );
-        assert_eq!(time_per_position(asked(9000, None), 6, limits), Ok(ms(5000)), "capped by the search's limit");
-        assert!(time_per_position(asked(9000, None), 7, limits).is_err());
-        assert_eq!(time_per_position(Budget::default(), 101, limits), Ok(ms(DEFAULT_MOVE_MS)));
-        assert_eq!(time_per_position(Budget::default(), 1001, limits), Ok(ms(30_000) / 1001), "shortened to fit 30 s");
-        let depth = Budget { time: None, depth: Some(Depth::plies(12)) };
-        assert_eq!(time_per_position(depth, 3, limits), Ok(ms(5000)));
-        assert_eq!(time_per_position(depth, 60, limits), Ok(ms(500)));
-        let tiny = ReviewLimits { max_search: ms(5000), max_total: ms(10) };
-        assert_eq!(time_per_position(Budget::default(), 1001, tiny), Ok(ms(1)), "at least a millisecond");
-    }
 
     #[test]
     fn classes_follow_the_documented_limits() {

@@ -1,61 +1,56 @@
-//! `SearchCache`: recent answers of searches (computer moves and analyses), by everything that
-//! changes the answer ([`SearchKey`]), bounded by the memory its entries hold (`CACHE_MAX_MIB`;
-//! moka, TinyLFU eviction). Each entry is weighed by what it really holds: its key (whose
-//! history of positions grows with the game), its answer (whose lines grow with the search),
-//! and what the cache and the allocator spend around them ([`ENTRY_OVERHEAD`]).
+//! `SearchCache`: recent answers of searches, by everything that changes the answer
+//! ([`SearchKey`]), bounded by the memory its entries hold (`CACHE_MAX_MIB`; moka, TinyLFU
+//! eviction). Each entry is weighed when it is filed by what it really holds: its key (whose
+//! history of positions grows with the game), its answer (whose lines grow with the search), and
+//! what the cache and the allocator spend around them ([`ENTRY_OVERHEAD`]).
 
+use core::any::Any;
 use core::mem::size_of;
 use std::sync::Arc;
 
 use moka::sync::Cache;
 
-use super::analysis::{Analysis, LineView};
-use super::computer::{ComputerMove, SearchKey};
-use super::views::{MoveView, Squares};
+use super::heap_bytes::HeapBytes;
+use super::search_key::SearchKey;
 
 /// Bytes an entry costs beyond its key and its answer: moka's node, its place in the hash table
-/// and the eviction lists, the two `Arc` counts, and the allocator's rounding (calibrated with
+/// and the eviction lists, the `Arc` counts, and the allocator's rounding (calibrated with
 /// `bench/resources.sh`, BENCHMARKS.md "Resources").
 pub const ENTRY_OVERHEAD: usize = 512;
 
-/// A cached answer.
-#[derive(Clone, Debug)]
-pub enum CachedAnswer {
-    /// A computer move.
-    Move(Arc<ComputerMove>),
-    /// An analysis.
-    Analysis(Arc<Analysis>),
+/// A cached answer, of any kind, with the bytes its entry holds.
+#[derive(Clone)]
+struct Entry {
+    answer: Arc<dyn Any + Send + Sync>,
+    bytes: u32,
 }
 
-/// Recent searches' answers, at most `max_bytes` of them; a budget of 0 keeps nothing.
+/// Recent searches' answers, their entries holding at most a budget of bytes; a budget of 0
+/// keeps nothing.
 #[derive(Clone)]
 pub struct SearchCache {
-    cache: Option<Cache<SearchKey, CachedAnswer>>,
+    cache: Option<Cache<SearchKey, Entry>>,
 }
 
 impl SearchCache {
     /// A cache whose entries hold at most `max_bytes` bytes.
     pub fn new(max_bytes: u64) -> SearchCache {
         let cache = (max_bytes > 0).then(|| {
-            Cache::builder()
-                .max_capacity(max_bytes)
-                .weigher(|key: &SearchKey, answer: &CachedAnswer| {
-                    u32::try_from(weight(key, answer)).unwrap_or(u32::MAX)
-                })
-                .build()
+            Cache::builder().max_capacity(max_bytes).weigher(|_: &SearchKey, entry: &Entry| entry.bytes).build()
         });
         SearchCache { cache }
     }
 
-    /// The answer filed under `key`, if any.
-    pub fn get(&self, key: &SearchKey) -> Option<CachedAnswer> {
-        self.cache.as_ref()?.get(key)
+    /// The answer of type `A` filed under `key`, if any.
+    pub fn get<A: Any + Send + Sync>(&self, key: &SearchKey) -> Option<Arc<A>> {
+        self.cache.as_ref()?.get(key)?.answer.downcast().ok()
     }
 
     /// Files `answer` under `key`.
-    pub fn insert(&self, key: SearchKey, answer: CachedAnswer) {
+    pub fn insert<A: HeapBytes + Any + Send + Sync>(&self, key: SearchKey, answer: Arc<A>) {
         if let Some(cache) = &self.cache {
-            cache.insert(key, answer);
+            let bytes = weight(&key, &*answer);
+            cache.insert(key, Entry { answer, bytes: u32::try_from(bytes).unwrap_or(u32::MAX) });
         }
     }
 
@@ -72,85 +67,21 @@ impl SearchCache {
     }
 }
 
-/// The bytes an entry holds: its key, its answer and [`ENTRY_OVERHEAD`].
-pub fn weight(key: &SearchKey, answer: &CachedAnswer) -> usize {
-    let answer = match answer {
-        CachedAnswer::Move(answer) => size_of::<ComputerMove>() + answer.heap_bytes(),
-        CachedAnswer::Analysis(answer) => size_of::<Analysis>() + answer.heap_bytes(),
-    };
-    ENTRY_OVERHEAD + size_of::<SearchKey>() + key.heap_bytes() + answer
-}
-
-/// What a value holds on the heap, beyond its own size.
-pub trait HeapBytes {
-    /// Bytes held on the heap.
-    fn heap_bytes(&self) -> usize;
-}
-
-impl HeapBytes for String {
-    fn heap_bytes(&self) -> usize {
-        self.capacity()
-    }
-}
-
-impl<T: HeapBytes> HeapBytes for Vec<T> {
-    fn heap_bytes(&self) -> usize {
-        self.capacity() * size_of::<T>() + self.iter().map(HeapBytes::heap_bytes).sum::<usize>()
-    }
-}
-
-impl HeapBytes for u64 {
-    fn heap_bytes(&self) -> usize {
-        0
-    }
-}
-
-impl HeapBytes for Squares {
-    fn heap_bytes(&self) -> usize {
-        if self.spilled() {
-            self.capacity() * size_of::<super::views::Square>()
-        } else {
-            0
-        }
-    }
-}
-
-impl HeapBytes for MoveView {
-    fn heap_bytes(&self) -> usize {
-        let notation = if self.notation.is_heap_allocated() { self.notation.capacity() } else { 0 };
-        notation + self.path.heap_bytes() + self.captures.heap_bytes()
-    }
-}
-
-impl HeapBytes for ComputerMove {
-    fn heap_bytes(&self) -> usize {
-        self.mv.heap_bytes() + self.fen.heap_bytes() + self.pv.heap_bytes()
-    }
-}
-
-impl HeapBytes for LineView {
-    fn heap_bytes(&self) -> usize {
-        self.mv.heap_bytes() + self.pv.heap_bytes()
-    }
-}
-
-impl HeapBytes for Analysis {
-    fn heap_bytes(&self) -> usize {
-        self.lines.heap_bytes()
-    }
+/// The bytes an entry of `key` and `answer` holds: both, with what they hold on the heap, and
+/// [`ENTRY_OVERHEAD`].
+pub fn weight<A: HeapBytes>(key: &SearchKey, answer: &A) -> usize {
+    ENTRY_OVERHEAD + size_of::<SearchKey>() + key.heap_bytes() + size_of::<A>() + answer.heap_bytes()
 }
 
 #[cfg(test)]
 mod tests {
-    use core::time::Duration;
-
     use super::*;
-    use crate::engine::Depth;
     use crate::rules::ruleset::English;
     use crate::rules::{Game, Variant};
-    use crate::service::computer::{search_key, AnswerKind};
     use crate::service::replay::replay;
-    use crate::service::{Difficulty, DrawOverrides, GameRequest, RuleOverrides};
+    use crate::service::{
+        AiMoveSettings, Difficulty, DrawOverrides, GameRequest, RuleOverrides, SearchLimits, SearchPlan,
+    };
 
     /// A king shuffle of `plies` plies: every position of it stays in the history of its key.
     fn shuffle(plies: usize) -> Game<English> {
@@ -161,42 +92,27 @@ mod tests {
         replay(&request.with_rules(rules)).expect("a game that never ends")
     }
 
-    fn key(game: &Game<English>, time_ms: u64) -> SearchKey {
-        let budget = Duration::from_millis(time_ms);
-        search_key(game, Difficulty::Hard, budget, Depth::plies(1), None, AnswerKind::Analysis { lines: 10 })
+    /// The key of a hard search of `game` seeded with `seed` (a key of its own for each seed).
+    fn key(game: &Game<English>, seed: u64) -> SearchKey {
+        let limits = SearchLimits {
+            max_search: core::time::Duration::from_secs(1),
+            max_review: core::time::Duration::from_secs(1),
+            max_review_document: core::time::Duration::from_secs(1),
+        };
+        let settings = AiMoveSettings { difficulty: Difficulty::Hard, seed: Some(seed), ..AiMoveSettings::default() };
+        SearchKey::of(game, &SearchPlan::ai_move(settings, &limits), 1).expect("a hard search has a key")
     }
 
-    fn answer() -> CachedAnswer {
-        let line = |n: usize| LineView {
-            mv: MoveView {
-                notation: "29-25".into(),
-                from: super::super::views::Square(crate::rules::naming::SquareName::Number(29)),
-                to: super::super::views::Square(crate::rules::naming::SquareName::Number(25)),
-                path: Squares::new(),
-                captures: Squares::new(),
-                promotes: false,
-            },
-            score: 0,
-            score_kind: None,
-            expected_score: 0.5,
-            pv: vec!["29-25".to_owned(); n],
-        };
-        CachedAnswer::Analysis(Arc::new(Analysis {
-            side_to_move: "white",
-            lines: (0..10).map(line).collect(),
-            depth: 1,
-            nodes: 1,
-            time_ms: 1,
-            cached: false,
-        }))
+    /// An answer of ten lines of ten moves.
+    fn answer() -> Arc<Vec<String>> {
+        Arc::new(vec!["29-25 4-8 25-29 8-4 29-25 4-8 25-29 8-4 29-25 4-8".to_owned(); 10])
     }
 
     #[test]
-    fn an_entry_weighs_its_keys_history_and_its_answers_lines() {
-        let (short, long) = (shuffle(4), shuffle(1000));
-        let (light, heavy) = (weight(&key(&short, 1), &answer()), weight(&key(&long, 1), &answer()));
+    fn an_entry_weighs_its_keys_history_and_its_answer() {
+        let (light, heavy) = (weight(&key(&shuffle(4), 0), &*answer()), weight(&key(&shuffle(1000), 0), &*answer()));
         assert_eq!(heavy - light, 8 * (1000 - 4), "8 bytes for each position of the history");
-        assert!(light > ENTRY_OVERHEAD + 10 * size_of::<LineView>(), "{light}");
+        assert!(light > ENTRY_OVERHEAD + 10 * 49, "{light}");
     }
 
     #[test]
@@ -204,12 +120,12 @@ mod tests {
         let budget = 1 << 20;
         let cache = SearchCache::new(budget);
         let game = shuffle(1000);
-        for time_ms in 0..1000 {
-            cache.insert(key(&game, time_ms), answer());
+        for seed in 0..1000 {
+            cache.insert(key(&game, seed), answer());
         }
         let (bytes, entries) = cache.usage();
         assert!(bytes <= budget, "{bytes} bytes");
         assert!(entries > 50 && entries < 1000, "{entries} entries");
-        assert!(cache.get(&key(&game, 999)).is_some() || cache.get(&key(&game, 0)).is_some());
+        assert!(cache.get::<String>(&key(&game, 999)).is_none(), "an answer of another type is not found");
     }
 }

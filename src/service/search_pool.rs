@@ -1,32 +1,25 @@
-//! `SearchPool`: the threads that run searches (a computer move, an analysis, a whole game's
+//! `SearchPool`: the threads that run search jobs (a computer move, an analysis, a whole game's
 //! review), off the async runtime, behind a bounded queue. At most `threads + queue` jobs are
 //! admitted at a time, counted when they are handed in, so a full pool refuses at once and
-//! deterministically; a dropped [`SearchTicket`] (the client went away) stops its job.
+//! deterministically; a dropped [`SearchTicket`] (the client went away) stops its job. A job
+//! runs with its thread's means ([`SearchThread`]).
 
 use std::panic::{catch_unwind, AssertUnwindSafe};
 use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
 use std::sync::Arc;
 
 use crossbeam_channel::{Receiver, Sender};
-use prometheus::IntGauge;
 use tokio::sync::oneshot;
 
+use super::search_metrics::SearchMetrics;
+use super::search_thread::SearchThread;
 use crate::engine::endgame::Endgames;
-
-/// The pool's gauges: searches waiting and searches running.
-#[derive(Clone)]
-pub struct PoolGauges {
-    /// Searches waiting for a thread.
-    pub queued: IntGauge,
-    /// Searches running.
-    pub running: IntGauge,
-}
 
 /// What a thread does once the job has run and its place is free: hand the answer over.
 type Deliver = Box<dyn FnOnce() + Send>;
 
-/// A job as a thread runs it: with the cancel flag and the endgame databases.
-type Run = Box<dyn FnOnce(&AtomicBool, &Endgames) -> Deliver + Send>;
+/// A job as a thread runs it: with the thread's means.
+type Run = Box<dyn FnOnce(&SearchThread) -> Deliver + Send>;
 
 struct Job {
     run: Run,
@@ -36,7 +29,7 @@ struct Job {
 /// A fixed set of search threads fed by a bounded queue.
 pub struct SearchPool {
     sender: Sender<Job>,
-    gauges: PoolGauges,
+    metrics: SearchMetrics,
     /// Searches admitted and not yet finished.
     admitted: Arc<AtomicUsize>,
     capacity: usize,
@@ -67,11 +60,12 @@ impl<T> Drop for SearchTicket<T> {
 }
 
 impl SearchPool {
-    /// Starts `threads` search threads, probing `endgames`; `queue` searches may wait for one.
+    /// Starts `threads` search threads, probing `endgames` and counting in `metrics`; `queue`
+    /// searches may wait for one.
     pub fn new(
         threads: usize,
         queue: usize,
-        gauges: PoolGauges,
+        metrics: SearchMetrics,
         endgames: Arc<Endgames>,
     ) -> std::io::Result<SearchPool> {
         let threads = threads.max(1);
@@ -79,22 +73,22 @@ impl SearchPool {
         let admitted = Arc::new(AtomicUsize::new(0));
         for n in 0..threads {
             let receiver: Receiver<Job> = receiver.clone();
-            let gauges = gauges.clone();
+            let metrics = metrics.clone();
             let admitted = admitted.clone();
             let endgames = endgames.clone();
             std::thread::Builder::new()
                 .name(format!("search-{n}"))
-                .spawn(move || work(&receiver, &gauges, &admitted, &endgames))?;
+                .spawn(move || work(&receiver, &metrics, &admitted, &endgames))?;
         }
-        Ok(SearchPool { sender, gauges, admitted, capacity: threads + queue })
+        Ok(SearchPool { sender, metrics, admitted, capacity: threads + queue })
     }
 
-    /// Queues `job`, run with the cancel flag and the endgame databases, or refuses at once if
-    /// `threads + queue` jobs are already admitted.
+    /// Queues `job`, run with a thread's means, or refuses at once if `threads + queue` jobs
+    /// are already admitted.
     pub fn submit<T, J>(&self, job: J) -> Result<SearchTicket<T>, Overloaded>
     where
         T: Send + 'static,
-        J: FnOnce(&AtomicBool, &Endgames) -> T + Send + 'static,
+        J: FnOnce(&SearchThread) -> T + Send + 'static,
     {
         let admit =
             self.admitted.fetch_update(Ordering::AcqRel, Ordering::Acquire, |n| (n < self.capacity).then_some(n + 1));
@@ -103,16 +97,16 @@ impl SearchPool {
         }
         let (reply, answer) = oneshot::channel();
         let cancel = Arc::new(AtomicBool::new(false));
-        self.gauges.queued.inc();
-        let run: Run = Box::new(move |cancel, endgames| {
-            let answer = catch_unwind(AssertUnwindSafe(|| job(cancel, endgames))).ok();
+        self.metrics.queued.inc();
+        let run: Run = Box::new(move |thread| {
+            let answer = catch_unwind(AssertUnwindSafe(|| job(thread))).ok();
             Box::new(move || {
                 let _ = reply.send(answer);
             })
         });
         if self.sender.send(Job { run, cancel: cancel.clone() }).is_err() {
             // Only if every search thread has died.
-            self.gauges.queued.dec();
+            self.metrics.queued.dec();
             self.admitted.fetch_sub(1, Ordering::AcqRel);
             return Err(Overloaded);
         }
@@ -121,16 +115,16 @@ impl SearchPool {
 }
 
 /// A search thread: takes jobs until the pool is dropped.
-fn work(receiver: &Receiver<Job>, gauges: &PoolGauges, admitted: &AtomicUsize, endgames: &Endgames) {
+fn work(receiver: &Receiver<Job>, metrics: &SearchMetrics, admitted: &AtomicUsize, endgames: &Endgames) {
     while let Ok(job) = receiver.recv() {
-        gauges.queued.dec();
+        metrics.queued.dec();
         if job.cancel.load(Ordering::Relaxed) {
             admitted.fetch_sub(1, Ordering::AcqRel);
             continue;
         }
-        gauges.running.inc();
-        let deliver = (job.run)(&job.cancel, endgames);
-        gauges.running.dec();
+        metrics.running.inc();
+        let deliver = (job.run)(&SearchThread::new(&job.cancel, endgames, metrics));
+        metrics.running.dec();
         // Free the place before answering, so that a client's next request finds it free.
         admitted.fetch_sub(1, Ordering::AcqRel);
         deliver();

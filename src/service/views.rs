@@ -9,6 +9,7 @@ use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFo
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
+use super::heap_bytes::HeapBytes;
 use crate::rules::naming::SquareName;
 use crate::rules::notation::move_text::{MoveTable, RoutedMove};
 use crate::rules::notation::route::captured_in_order;
@@ -84,6 +85,12 @@ impl MoveView {
             captures: captured_in_order::<R>(route, entry.mv).into_iter().map(name).collect(),
             promotes: entry.mv.promotes,
         }
+    }
+}
+
+impl HeapBytes for MoveView {
+    fn heap_bytes(&self) -> usize {
+        self.notation.heap_bytes() + self.path.heap_bytes() + self.captures.heap_bytes()
     }
 }
 

@@ -6,8 +6,8 @@ use std::time::Duration;
 use serde_json::{json, Value};
 
 use crate::helpers::{
-    assert_problem, header, metric, metrics_text, ok_json, sorted_notations, spawn_app, spawn_app_with,
-    wait_for_metric, TestApp, VARIANT_IDS,
+    assert_problem, header, metrics_text, ok_json, sorted_notations, spawn_app, spawn_app_with, wait_for_metric,
+    TestApp, VARIANT_IDS,
 };
 
 async fn ai_move(app: &TestApp, body: &Value) -> Value {
@@ -177,9 +177,12 @@ async fn a_repeated_request_is_answered_from_the_cache() {
         assert_eq!(first[field], second[field], "{field}");
     }
     let text = metrics_text(&app).await;
-    assert_eq!(metric(&text, "draughts_search_cache_hits_total"), 1.0);
-    assert_eq!(metric(&text, "draughts_search_cache_misses_total"), 1.0);
-    assert!(text.contains(r#"draughts_searches_total{difficulty="hard",variant="russian"} 1"#), "{text}");
+    assert!(text.contains(r#"draughts_search_cache_hits_total{kind="ai_move"} 1"#), "{text}");
+    assert!(text.contains(r#"draughts_search_cache_misses_total{kind="ai_move"} 1"#), "{text}");
+    assert!(
+        text.contains(r#"draughts_searches_total{difficulty="hard",kind="ai_move",variant="russian"} 1"#),
+        "{text}"
+    );
 }
 
 #[tokio::test]
@@ -230,7 +233,8 @@ async fn a_full_pool_answers_503_at_once_and_a_dropped_client_stops_its_search()
     // Assert: refused at once, with Retry-After.
     assert_eq!(header(refused.headers(), "retry-after"), "1");
     assert_problem(refused, 503, "overloaded").await;
-    assert_eq!(metric(&metrics_text(&app).await, "draughts_search_rejections_total"), 1.0);
+    let text = metrics_text(&app).await;
+    assert!(text.contains(r#"draughts_search_rejections_total{kind="ai_move"} 1"#), "{text}");
 
     // Act: the first client goes away.
     first.abort();

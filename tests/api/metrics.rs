@@ -69,3 +69,42 @@ async fn metrics_count_errors_by_status() {
     // Assert
     assert!(text.contains(r#"http_requests_total{method="POST",route="/v1/apply-move",status="422"} 1"#), "{text}");
 }
+
+#[tokio::test]
+async fn each_kind_of_search_is_counted_under_its_kind_and_a_cache_hit_once_under_its_kind() {
+    // Arrange: a computer move and an analysis, each asked twice; a review of two moves.
+    let app = spawn_app().await;
+    let ai_move = json!({"variant": "english", "difficulty": "hard", "time_ms": 50});
+    let analysis = json!({"variant": "english", "depth": 2, "lines": 2});
+    let review = json!({"variant": "english", "moves": ["11-15", "23-19"], "depth": 2});
+
+    // Act
+    for _ in 0..2 {
+        assert_eq!(app.post_json("/v1/ai-move", &ai_move).await.status().as_u16(), 200);
+        assert_eq!(app.post_json("/v1/analyze", &analysis).await.status().as_u16(), 200);
+    }
+    assert_eq!(app.post_json("/v1/review", &review).await.status().as_u16(), 200);
+    let text = metrics_text(&app).await;
+
+    // Assert: one search of each cached kind (the second answer came from the cache), one
+    // search per position of the review (three), each under its own kind; an analysis and a
+    // review at no level.
+    for line in [
+        r#"draughts_searches_total{difficulty="hard",kind="ai_move",variant="english"} 1"#,
+        r#"draughts_searches_total{difficulty="none",kind="analysis",variant="english"} 1"#,
+        r#"draughts_searches_total{difficulty="none",kind="review",variant="english"} 3"#,
+        r#"draughts_search_cache_hits_total{kind="ai_move"} 1"#,
+        r#"draughts_search_cache_hits_total{kind="analysis"} 1"#,
+        r#"draughts_search_cache_misses_total{kind="ai_move"} 1"#,
+        r#"draughts_search_cache_misses_total{kind="analysis"} 1"#,
+    ] {
+        assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
+    }
+    assert!(!text.contains(r#"difficulty="hard",kind="analysis""#), "{text}");
+    for line in [
+        r#"draughts_search_cache_hits_total{kind="review"} 0"#,
+        r#"draughts_search_cache_misses_total{kind="review"} 0"#,
+    ] {
+        assert!(text.lines().any(|l| l == line), "reviews are not cached: {line} in\n{text}");
+    }
+}

@@ -4,14 +4,14 @@
 use actix_web::{post, web};
 
 use crate::http::dto::{ApplyMoveBody, LegalMovesBody};
-use crate::http::error::{ApiError, GameErrors};
+use crate::http::error::{ApiError, BodyErrors, GameErrors};
 use crate::http::extract::GameInput;
 use crate::http::state::AppState;
 use crate::service::{self, AppliedMove, LegalMoves};
 
 /// The legal moves and the status of the position reached by `fen` and `moves`.
 #[utoipa::path(tag = "games", request_body = LegalMovesBody,
-    responses((status = 200, description = "The position reached and its legal moves", body = LegalMoves), GameErrors))]
+    responses((status = 200, description = "The position reached and its legal moves", body = LegalMoves), GameErrors, BodyErrors))]
 #[post("/v1/legal-moves")]
 pub async fn legal_moves(
     input: GameInput<LegalMovesBody>,
@@ -23,7 +23,7 @@ pub async fn legal_moves(
 
 /// Plays `move` after the history; the new position, its status and the legal replies.
 #[utoipa::path(tag = "games", request_body = ApplyMoveBody,
-    responses((status = 200, description = "The move played and the position after it", body = AppliedMove), GameErrors))]
+    responses((status = 200, description = "The move played and the position after it", body = AppliedMove), GameErrors, BodyErrors))]
 #[post("/v1/apply-move")]
 pub async fn apply_move(
     input: GameInput<ApplyMoveBody>,

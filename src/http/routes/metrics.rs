@@ -10,7 +10,7 @@ use crate::http::state::AppState;
         content_type = "text/plain; version=0.0.4")))]
 #[get("/metrics")]
 pub async fn metrics(state: web::Data<AppState>) -> HttpResponse {
-    state.metrics.search_cache_usage(state.search_cache.usage());
+    state.searches.update_metrics();
     HttpResponse::Ok()
         .content_type("text/plain; version=0.0.4; charset=utf-8")
         .insert_header(("Cache-Control", "no-store"))

@@ -2,7 +2,7 @@
 //! declared once, by its route macro and its `#[utoipa::path]`; [`configure`] registers them
 //! and collects the OpenAPI paths in the same step.
 
-pub mod ai;
+pub mod ai_move;
 pub mod analyze;
 pub mod board;
 pub mod demo;
@@ -27,7 +27,7 @@ use super::state::AppState;
 pub fn configure(cfg: &mut ServiceConfig) {
     cfg.service(game::legal_moves)
         .service(game::apply_move)
-        .service(ai::ai_move)
+        .service(ai_move::ai_move)
         .service(analyze::analyze)
         .service(review::review)
         .service(pdn::parse)

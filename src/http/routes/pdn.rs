@@ -5,7 +5,7 @@ use actix_web::http::header;
 use actix_web::{post, web, HttpRequest, HttpResponse};
 
 use crate::http::dto::{PdnExportBody, PdnParseBody, MAX_PDN_CHARS};
-use crate::http::error::{ApiError, PdnErrors};
+use crate::http::error::{ApiError, BodyErrors, PdnErrors};
 use crate::http::extract::{GameInput, JsonBody};
 use crate::http::state::AppState;
 
@@ -19,7 +19,7 @@ const PDN_MEDIA_TYPE: &str = "application/x-pdn";
 /// Replays every game of a PDN text: its tags, variant, start, moves, final position, status
 /// and recorded result.
 #[utoipa::path(tag = "records", request_body = PdnParseBody,
-    responses((status = 200, description = "Every game of the text, replayed", body = Records), PdnErrors))]
+    responses((status = 200, description = "Every game of the text, replayed", body = Records), PdnErrors, BodyErrors))]
 #[post("/v1/pdn/parse")]
 pub async fn parse(body: JsonBody<PdnParseBody>, state: web::Data<AppState>) -> Result<web::Json<Records>, ApiError> {
     let JsonBody(body) = body;
@@ -46,7 +46,7 @@ pub async fn parse(body: JsonBody<PdnParseBody>, state: web::Data<AppState>) -> 
 /// `{"pdn": …}`, or the text itself for `Accept: application/x-pdn`.
 #[utoipa::path(tag = "records", request_body = PdnExportBody,
     responses((status = 200, description = "The game as a PDN record",
-        content((RecordText = "application/json"), (String = "application/x-pdn"))), PdnErrors))]
+        content((RecordText = "application/json"), (String = "application/x-pdn"))), PdnErrors, BodyErrors))]
 #[post("/v1/pdn/export")]
 pub async fn export(
     input: GameInput<PdnExportBody>,

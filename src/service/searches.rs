@@ -1,0 +1,227 @@
+//! `Searches`: the service's one door to the computer. It owns the search threads, the cache of
+//! recent answers, the endgame databases and the searches' metrics, and every kind of search
+//! (a computer move, an analysis, a review, streamed or not) goes through [`Searches::run`]:
+//! the game is replayed, the kind prepares its [`SearchPlan`]s and its job ([`Ask::prepare`]),
+//! a cached answer is taken if there is one, else the job runs on a search thread, and its
+//! answer is handed back ([`Ask::receive`]: the answer, or a stream of it) and kept.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use prometheus::Registry;
+
+use super::endgames::load_endgames;
+use super::games::{with_game, OnGame};
+use super::heap_bytes::HeapBytes;
+use super::replay::ReplayError;
+use super::request::GameRequest;
+use super::search_cache::SearchCache;
+use super::search_key::SearchKey;
+use super::search_kind::SearchKind;
+use super::search_metrics::SearchMetrics;
+use super::search_plan::{ReviewTooLong, SearchLimits};
+use super::search_pool::{SearchPool, SearchTicket};
+use super::search_thread::SearchThread;
+use crate::rules::{Game, Rules, Status};
+
+/// How the searches are set up.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchConfig {
+    /// Threads that run searches (`SEARCH_THREADS`).
+    pub threads: usize,
+    /// Searches that may wait for a thread (`SEARCH_QUEUE`).
+    pub queue: usize,
+    /// The bytes the cache's entries may hold (`CACHE_MAX_MIB`); 0 keeps nothing.
+    pub cache_bytes: u64,
+    /// The most time searches may take.
+    pub limits: SearchLimits,
+    /// Where the endgame databases are read from (`ENDGAME_DIR`), if anywhere.
+    pub endgame_dir: Option<PathBuf>,
+}
+
+/// Why a search gives no answer.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SearchError {
+    /// The game cannot be replayed.
+    Replay(ReplayError),
+    /// The game is already over: there is no move to search for.
+    GameOver(Status),
+    /// A review would take longer than its limit allows.
+    ReviewTooLong(ReviewTooLong),
+    /// Every search thread is busy and the queue is full.
+    Overloaded(SearchKind),
+    /// The search failed (a bug): never expected.
+    Failed(SearchKind),
+}
+
+impl From<ReplayError> for SearchError {
+    fn from(error: ReplayError) -> SearchError {
+        SearchError::Replay(error)
+    }
+}
+
+/// A search job, as a search thread runs it.
+type Job<T> = Box<dyn FnOnce(&SearchThread) -> T + Send>;
+
+/// A search ready to run.
+pub struct Prepared<A: Ask> {
+    /// What kind it is.
+    pub kind: SearchKind,
+    /// The key its answer is cached under; `None` when it is not cached.
+    pub key: Option<SearchKey>,
+    /// The work, on a search thread.
+    pub job: Job<A::Output>,
+    /// What waits with the caller meanwhile (the other end of a stream).
+    pub waiting: A::Waiting,
+}
+
+/// A kind of search, as a request asks for it.
+pub trait Ask: Sized {
+    /// What the job hands back from its thread.
+    type Output: Send + 'static;
+    /// What waits with the caller while the job runs.
+    type Waiting;
+    /// The answer.
+    type Answer;
+
+    /// The search of `game`, within `limits`.
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError>;
+
+    /// The answer, once the job behind `ticket` is done (or at once, for a stream that the job
+    /// feeds).
+    fn receive(
+        waiting: Self::Waiting,
+        ticket: SearchTicket<Self::Output>,
+    ) -> impl core::future::Future<Output = Result<Self::Answer, SearchError>>;
+
+    /// The answer kept under `key`, for a kind whose answers are kept.
+    fn cached(_cache: &SearchCache, _key: &SearchKey) -> Option<Self::Answer> {
+        None
+    }
+
+    /// Keeps `answer` under `key`, for a kind whose answers are kept.
+    fn keep(_cache: &SearchCache, _key: SearchKey, _answer: &Self::Answer) {}
+}
+
+/// An answer a cache may keep: it says whether it came from the cache.
+pub trait Kept: HeapBytes + Clone + Send + Sync + 'static {
+    /// This answer, as given from the cache.
+    fn into_cached(self) -> Self;
+}
+
+/// The answer of type `A` kept under `key`, as given from the cache.
+pub fn kept<A: Kept>(cache: &SearchCache, key: &SearchKey) -> Option<A> {
+    cache.get::<A>(key).map(|answer| A::clone(&answer).into_cached())
+}
+
+/// Keeps a copy of `answer` under `key`.
+pub fn keep<A: Kept>(cache: &SearchCache, key: SearchKey, answer: &A) {
+    cache.insert(key, Arc::new(answer.clone()));
+}
+
+/// The job's output behind `ticket`: `Failed` if the job failed.
+pub async fn output<T>(kind: SearchKind, ticket: SearchTicket<T>) -> Result<T, SearchError> {
+    ticket.answer().await.ok_or(SearchError::Failed(kind))
+}
+
+/// The service's searches.
+pub struct Searches {
+    pool: SearchPool,
+    cache: SearchCache,
+    metrics: SearchMetrics,
+    limits: SearchLimits,
+}
+
+impl Searches {
+    /// Starts the search threads, reads the endgame databases and registers the metrics in
+    /// `registry`.
+    pub fn new(config: &SearchConfig, registry: &Registry) -> std::io::Result<Searches> {
+        let metrics = SearchMetrics::register(registry).map_err(std::io::Error::other)?;
+        let endgames = Arc::new(load_endgames(config.endgame_dir.as_deref()));
+        let pool = SearchPool::new(config.threads, config.queue, metrics.clone(), endgames)?;
+        Ok(Searches { pool, cache: SearchCache::new(config.cache_bytes), metrics, limits: config.limits })
+    }
+
+    /// The limits searches run within.
+    pub fn limits(&self) -> &SearchLimits {
+        &self.limits
+    }
+
+    /// The answer to `ask` about the game `request` describes.
+    pub async fn run<A: Ask>(&self, request: &GameRequest, ask: A) -> Result<A::Answer, SearchError> {
+        let prepared = with_game(request, Preparing(ask, &self.limits))??;
+        if let Some(key) = &prepared.key {
+            let hit = A::cached(&self.cache, key);
+            self.metrics.cache_lookup(prepared.kind, hit.is_some());
+            if let Some(answer) = hit {
+                return Ok(answer);
+            }
+        }
+        let ticket = self.pool.submit(prepared.job).map_err(|_| {
+            self.metrics.rejected(prepared.kind);
+            SearchError::Overloaded(prepared.kind)
+        })?;
+        let answer = A::receive(prepared.waiting, ticket).await?;
+        if let Some(key) = prepared.key {
+            A::keep(&self.cache, key, &answer);
+        }
+        Ok(answer)
+    }
+
+    /// Brings the cache's figures in the metrics up to date (before they are exported).
+    pub fn update_metrics(&self) {
+        self.metrics.cache_usage(self.cache.usage());
+    }
+}
+
+/// The preparation of a search, on the replayed game of any variant.
+struct Preparing<'a, A>(A, &'a SearchLimits);
+
+impl<A: Ask> OnGame for Preparing<'_, A> {
+    type Output = Result<Prepared<A>, SearchError>;
+    fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
+        self.0.prepare(game, self.1)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use core::time::Duration;
+
+    use super::*;
+    use crate::rules::Variant;
+    use crate::service::{AiMoveAsk, AiMoveSettings, Difficulty};
+
+    fn searches() -> Searches {
+        let limits = SearchLimits {
+            max_search: Duration::from_secs(3600),
+            max_review: Duration::from_secs(3600),
+            max_review_document: Duration::from_secs(3600),
+        };
+        let config = SearchConfig { threads: 1, queue: 0, cache_bytes: 1 << 20, limits, endgame_dir: None };
+        Searches::new(&config, &Registry::new()).expect("a search thread starts")
+    }
+
+    #[tokio::test]
+    async fn a_requested_depth_is_searched_to_and_a_second_ask_is_answered_from_the_cache() {
+        let searches = searches();
+        let settings = AiMoveSettings {
+            difficulty: Difficulty::Hard,
+            budget: Some(Duration::from_secs(3600)),
+            max_depth: Some(3),
+            seed: None,
+        };
+        let game = GameRequest::start(Variant::English);
+        let first = searches.run(&game, AiMoveAsk(settings)).await.expect("a move");
+        let second = searches.run(&game, AiMoveAsk(settings)).await.expect("a move");
+        assert_eq!((first.depth, first.cached, second.cached), (3, false, true));
+        assert_eq!(first.mv, second.mv);
+    }
+
+    #[tokio::test]
+    async fn a_finished_game_has_no_move_to_search() {
+        let over = GameRequest::start(Variant::English).with_fen("B:W21:B");
+        let error = searches().run(&over, AiMoveAsk(AiMoveSettings::default())).await.unwrap_err();
+        assert!(matches!(error, SearchError::GameOver(Status::Win { .. })), "{error:?}");
+    }
+}

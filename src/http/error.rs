@@ -373,7 +373,7 @@ pub enum BodyErrors {
 /// The error answer of the endpoints that search, when every search thread is busy.
 #[derive(IntoResponses)]
 pub enum OverloadedError {
-    /// `overloaded`: every search thread is busy and the queue is full; see `Retry-After`.
+    /// `overloaded`: every search thread is busy and the queue is full; see `Retry-After`
     #[response(status = 503, content_type = "application/problem+json",
         headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))]
     Overloaded(Problem),

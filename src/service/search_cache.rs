@@ -1,8 +1,9 @@
 //! `SearchCache`: recent answers of searches, by everything that changes the answer
 //! ([`SearchKey`]), bounded by the memory its entries hold (`CACHE_MAX_MIB`; moka, TinyLFU
 //! eviction). Each entry is weighed when it is filed by what it really holds: its key (whose
-//! history of positions grows with the game), its answer (whose lines grow with the search), and
-//! what the cache and the allocator spend around them ([`ENTRY_OVERHEAD`]).
+//! history of positions grows with the game), its answer (whose lines grow with the search), what
+//! the allocator spends on them beyond their bytes ([`ALLOCATOR_SHARE`]), and what the cache
+//! spends around each entry ([`ENTRY_OVERHEAD`]).
 
 use core::any::Any;
 use core::mem::size_of;
@@ -14,9 +15,15 @@ use super::heap_bytes::HeapBytes;
 use super::search_key::SearchKey;
 
 /// Bytes an entry costs beyond its key and its answer: moka's node, its place in the hash table
-/// and the eviction lists, the `Arc` counts, and the allocator's rounding (calibrated with
-/// `bench/resources.sh`, BENCHMARKS.md "Resources").
-pub const ENTRY_OVERHEAD: usize = 512;
+/// and the eviction lists, the `Arc` counts and the small allocations' headers.
+pub const ENTRY_OVERHEAD: usize = 1536;
+
+/// What the allocator spends beyond the bytes an entry holds (size classes, and memory freed by
+/// evicted entries that the next ones cannot reuse exactly), as a share of them: a quarter.
+/// With [`ENTRY_OVERHEAD`], calibrated so that the process's memory grows by about what the
+/// cache counts, for the largest entries a client can make (`bench/cache_flood.py`) and for
+/// typical computer moves (`bench/resources.sh`); BENCHMARKS.md, "Resources".
+pub const ALLOCATOR_SHARE: (usize, usize) = (1, 4);
 
 /// A cached answer, of any kind, with the bytes its entry holds.
 #[derive(Clone)]
@@ -67,10 +74,12 @@ impl SearchCache {
     }
 }
 
-/// The bytes an entry of `key` and `answer` holds: both, with what they hold on the heap, and
-/// [`ENTRY_OVERHEAD`].
+/// The bytes an entry of `key` and `answer` takes: both, with what they hold on the heap and the
+/// allocator's share of that, and [`ENTRY_OVERHEAD`].
 pub fn weight<A: HeapBytes>(key: &SearchKey, answer: &A) -> usize {
-    ENTRY_OVERHEAD + size_of::<SearchKey>() + key.heap_bytes() + size_of::<A>() + answer.heap_bytes()
+    let held = size_of::<SearchKey>() + key.heap_bytes() + size_of::<A>() + answer.heap_bytes();
+    let (part, whole) = ALLOCATOR_SHARE;
+    ENTRY_OVERHEAD + held + held * part / whole
 }
 
 #[cfg(test)]
@@ -111,7 +120,8 @@ mod tests {
     #[test]
     fn an_entry_weighs_its_keys_history_and_its_answer() {
         let (light, heavy) = (weight(&key(&shuffle(4), 0), &*answer()), weight(&key(&shuffle(1000), 0), &*answer()));
-        assert_eq!(heavy - light, 8 * (1000 - 4), "8 bytes for each position of the history");
+        let history = 8 * (1000 - 4) * 5 / 4;
+        assert!((heavy - light).abs_diff(history) <= 1, "8 bytes for each position of the history, and a quarter more");
         assert!(light > ENTRY_OVERHEAD + 10 * 49, "{light}");
     }
 

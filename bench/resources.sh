@@ -32,9 +32,10 @@ export HARD_CONCURRENCY=${HARD_CONCURRENCY:-4}
 cache_mib=${CACHE_MAX_MIB:-24}
 port=${RESOURCES_PORT:-18097}
 
-cargo build --locked --release --quiet
+bin=${SERVER_BIN:-./target/release/draughts-api}   # another build: SERVER_BIN=path (no build then)
+[[ -n ${SERVER_BIN:-} ]] || cargo build --locked --release --quiet
 work=$(mktemp -d)
-CACHE_MAX_MIB=$cache_mib PORT=$port RUST_LOG=warn ./target/release/draughts-api >"$work/server.log" 2>&1 &
+CACHE_MAX_MIB=$cache_mib PORT=$port RUST_LOG=warn ENDGAME_DIR=off "$bin" >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill "$server" 2>/dev/null || true; rm -rf "$work"' EXIT
 
@@ -98,8 +99,8 @@ def counted(route):
         out[status] = out.get(status, 0) + int(n)
     return out
 
-def metric(name):
-    match = re.search(r"^%s(?:\{\})? (\S+)$" % name, call("GET", "/metrics")[1].decode(), re.M)
+def metric(name, labels=""):
+    match = re.search(r"^%s(?:\{%s\})? (\S+)$" % (name, re.escape(labels)), call("GET", "/metrics")[1].decode(), re.M)
     return float(match.group(1)) if match else None
 
 class Sampler:
@@ -181,7 +182,8 @@ def ai_phase(level, chosen, concurrency, label):
     after = counted("/v1/ai-move")
     statuses = {k: v - before.get(k, 0) for k, v in after.items() if v - before.get(k, 0)}
     n = sum(statuses.values())
-    hits, misses = metric("draughts_search_cache_hits_total"), metric("draughts_search_cache_misses_total")
+    hits = metric("draughts_search_cache_hits_total", 'kind="ai_move"')
+    misses = metric("draughts_search_cache_misses_total", 'kind="ai_move"')
     cached, entries = metric("draughts_search_cache_bytes"), metric("draughts_search_cache_entries")
     full = cached >= 0.9 * cache_mib * 2**20
     row(label, n, cpu_seconds() - cpu0, sampler,

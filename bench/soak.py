@@ -558,9 +558,9 @@ def bad_request(rng, games, host, kinds):
     if kind == "repeated coding":
         return kind, post("/v1/legal-moves", {"variant": variant}, [("Content-Encoding", "gzip, gzip")]), {415}
     if kind == "half-closed search":
-        # Closed without an answer, or answered when the answer was ready (from the cache) before
-        # the server read the end of the stream; never a made-up status.
-        return kind, post("/v1/ai-move", {"variant": variant, "moves": moves, "difficulty": "hard"}), {None, 200}
+        # Closed without an answer, or answered when the answer was ready (from the cache, or a
+        # full pool's 503) before the server read the end of the stream; never a made-up status.
+        return kind, post("/v1/ai-move", {"variant": variant, "moves": moves, "difficulty": "hard"}), {None, 200, 503}
     if kind == "review over budget":
         return kind, post("/v1/review", dict(endless_shuffle(rng.randrange(60, 1000)), time_ms=5000)), {422}
     if kind == "largest cache keys":

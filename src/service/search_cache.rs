@@ -16,13 +16,14 @@ use super::search_key::SearchKey;
 
 /// Bytes an entry costs beyond its key and its answer: moka's node, its place in the hash table
 /// and the eviction lists, the `Arc` counts and the small allocations' headers.
-pub const ENTRY_OVERHEAD: usize = 1536;
+pub const ENTRY_OVERHEAD: usize = 3072;
 
 /// What the allocator spends beyond the bytes an entry holds (size classes, and memory freed by
 /// evicted entries that the next ones cannot reuse exactly), as a share of them: a quarter.
-/// With [`ENTRY_OVERHEAD`], calibrated so that the process's memory grows by about what the
-/// cache counts, for the largest entries a client can make (`bench/cache_flood.py`) and for
-/// typical computer moves (`bench/resources.sh`); BENCHMARKS.md, "Resources".
+/// With [`ENTRY_OVERHEAD`], calibrated so that the process's memory grows by no more than what
+/// the cache counts: for typical computer moves (`bench/resources.sh`: 12,000 easy answers took
+/// 3.8 KiB each beyond the same searches without a cache) and for the largest entries a client
+/// can make (`bench/cache_flood.py`: 11-14 KiB each); BENCHMARKS.md, "Resources".
 pub const ALLOCATOR_SHARE: (usize, usize) = (1, 4);
 
 /// A cached answer, of any kind, with the bytes its entry holds.

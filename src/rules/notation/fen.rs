@@ -2,7 +2,7 @@
 //! colour groups in either order, unknown trailing fields (`:H0:F1`) ignored. docs/rules.md §12.
 //!
 //! FEN text depends on the position and never the reverse (as shakmaty's `Fen` depends on its
-//! `Setup`): [`parse`] reads a [`Setup`], [`write`] writes a [`Position`], and the position's
+//! `Setup`): [`parse()`] reads a [`Setup`], [`write()`] writes a [`Position`], and the position's
 //! own [`Position::from_fen`] and [`Position::to_fen`] (and its `Display`) are defined here.
 
 use crate::rules::bitboard::Bitboard;

@@ -29,6 +29,7 @@ impl Rules for ThaiTwelveMen {
     type Board = <Thai as Rules>::Board;
     const MEN_PER_SIDE: u32 = 12;
     const START_FEN: &'static str = "B:W21-32:B1-12";
+    const PDN_GAME_TYPE: u8 = Thai::PDN_GAME_TYPE;
     const FIRST_TO_MOVE: Color = Thai::FIRST_TO_MOVE;
     const FLYING_KINGS: bool = Thai::FLYING_KINGS;
     const KING_LANDS_DIRECTLY_BEHIND: bool = Thai::KING_LANDS_DIRECTLY_BEHIND;

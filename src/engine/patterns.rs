@@ -32,7 +32,7 @@ pub struct Patterns {
     strip_shift: u32,
     /// The bits of one strip, from its start.
     strip_mask: usize,
-    /// A [`diagonal_lanes`] or [`ORTHOGONAL_LANES`] table for this board.
+    /// A [`strip_lanes`] table for this board.
     lanes: &'static [u64],
     /// The values, hundredths of a man for White, as signed bytes (two's complement): region by
     /// region, arrangement by arrangement.
@@ -66,15 +66,16 @@ static TURKISH: Patterns = Patterns::orthogonal(include_bytes!("patterns/turkish
 
 /// `LANES_10[v]`: for the 10 bits `v` of one colour's men on a pair of rows of the 10x10 board,
 /// the base-3 number of each region column's 4 squares on those rows, column `c` in the 16-bit
-/// lane `c` (see [`diagonal_lanes`]).
-static LANES_10: [u64; 1024] = diagonal_lanes::<1024>(5);
+/// lane `c` (see [`strip_lanes`]): with 5 playable squares a row, column `c`'s squares are bits
+/// `c`, `c + 1`, `c + 5` and `c + 6`.
+static LANES_10: [u64; 1024] = strip_lanes::<1024>(4, 1, 5);
 
-/// The same for the 8 bits of a pair of rows of the 8x8 board.
-static LANES_8: [u64; 256] = diagonal_lanes::<256>(4);
+/// The same for the 8 bits of a pair of rows of the 8x8 board (4 playable squares a row).
+static LANES_8: [u64; 256] = strip_lanes::<256>(3, 1, 4);
 
 /// The same for the 8 bits of one row of the orthogonal board: region column `c`'s squares are
 /// bits `2c` to `2c + 3`.
-static ORTHOGONAL_LANES: [u64; 256] = orthogonal_lanes();
+static ORTHOGONAL_LANES: [u64; 256] = strip_lanes::<256>(3, 2, 2);
 
 /// The base-3 number whose digit `i` is 1 where bit `digits[i]` of `v` is set, else 0.
 const fn base3(v: usize, digits: [usize; 4]) -> u64 {
@@ -89,30 +90,19 @@ const fn base3(v: usize, digits: [usize; 4]) -> u64 {
     number
 }
 
-/// For a board with `width` playable squares a row: a region column `c`'s squares on a pair of
-/// rows are bits `c`, `c + 1`, `c + width` and `c + width + 1` of the pair's `2 * width` bits.
-const fn diagonal_lanes<const N: usize>(width: usize) -> [u64; N] {
+/// A strip's lane table for every value `v` of its `N`-bit word: `columns` region columns, column
+/// `c`'s squares being bits `stride * c` and `stride * c + 1`, then `gap` bits further on, bits
+/// `stride * c + gap` and `stride * c + gap + 1`. On a diagonal board with `w` playable squares a
+/// row the two pairs lie on the strip's two rows (`stride` 1, `gap` `w`); on the orthogonal
+/// board the four squares are neighbours on one row (`stride` 2, `gap` 2).
+const fn strip_lanes<const N: usize>(columns: usize, stride: usize, gap: usize) -> [u64; N] {
     let mut table = [0u64; N];
     let mut v = 0;
     while v < N {
         let mut column = 0;
-        while column < width - 1 {
-            table[v] |= base3(v, [column, column + 1, column + width, column + width + 1]) << (16 * column);
-            column += 1;
-        }
-        v += 1;
-    }
-    table
-}
-
-/// See [`ORTHOGONAL_LANES`].
-const fn orthogonal_lanes() -> [u64; 256] {
-    let mut table = [0u64; 256];
-    let mut v = 0;
-    while v < 256 {
-        let mut column = 0;
-        while column < 3 {
-            table[v] |= base3(v, [2 * column, 2 * column + 1, 2 * column + 2, 2 * column + 3]) << (16 * column);
+        while column < columns {
+            let first = stride * column;
+            table[v] |= base3(v, [first, first + 1, first + gap, first + gap + 1]) << (16 * column);
             column += 1;
         }
         v += 1;
@@ -125,24 +115,19 @@ impl Patterns {
     /// wrong size for that board stops the build.
     const fn diagonal(width: u32, lanes: &'static [u64], values: &'static [u8]) -> Patterns {
         let per_band = width as usize - 1;
-        Patterns::checked(per_band, per_band, 2 * width + 1, (1 << (2 * width)) - 1, lanes, values)
+        let strip_mask = (1 << (2 * width)) - 1;
+        Patterns { bands: per_band, columns: per_band, strip_shift: 2 * width + 1, strip_mask, lanes, values }.checked()
     }
 
     /// The values of the orthogonal 8x8 board; a values file of the wrong size stops the build.
     const fn orthogonal(values: &'static [u8]) -> Patterns {
-        Patterns::checked(7, 3, 8, 0xFF, &ORTHOGONAL_LANES, values)
+        Patterns { bands: 7, columns: 3, strip_shift: 8, strip_mask: 0xFF, lanes: &ORTHOGONAL_LANES, values }.checked()
     }
 
-    const fn checked(
-        bands: usize,
-        columns: usize,
-        strip_shift: u32,
-        strip_mask: usize,
-        lanes: &'static [u64],
-        values: &'static [u8],
-    ) -> Patterns {
-        assert!(values.len() == bands * columns * ARRANGEMENTS, "a pattern file of the wrong size");
-        Patterns { bands, columns, strip_shift, strip_mask, lanes, values }
+    /// These values, if the values file has the size of these regions; else the build stops.
+    const fn checked(self) -> Patterns {
+        assert!(self.values.len() == self.bands * self.columns * ARRANGEMENTS, "a pattern file of the wrong size");
+        self
     }
 
     /// The region lanes of a strip: in lane `c`, the base-3 number of region column `c`'s
@@ -343,12 +328,19 @@ mod tests {
         "W:Wa3,b4,c4,Kd1,d5,g3,h2:Ba6,b5,e5,f6,g6,Kh1,h7",
     ];
 
+    /// Runs `$check::<R>(samples)` on each board that has pattern values, with its samples.
+    macro_rules! on_each_board {
+        ($check:ident) => {
+            $check::<International>(&INTERNATIONAL_SAMPLES);
+            $check::<English>(&ENGLISH_SAMPLES);
+            $check::<Russian>(&RUSSIAN_SAMPLES);
+            $check::<Turkish>(&TURKISH_SAMPLES);
+        };
+    }
+
     #[test]
     fn the_mirrored_position_has_the_opposite_value_on_each_board() {
-        the_mirrored_position_has_the_opposite_value::<International>(&INTERNATIONAL_SAMPLES);
-        the_mirrored_position_has_the_opposite_value::<English>(&ENGLISH_SAMPLES);
-        the_mirrored_position_has_the_opposite_value::<Russian>(&RUSSIAN_SAMPLES);
-        the_mirrored_position_has_the_opposite_value::<Turkish>(&TURKISH_SAMPLES);
+        on_each_board!(the_mirrored_position_has_the_opposite_value);
     }
 
     fn every_region_is_gathered_in_the_order_of_its_squares<R: Rules<Board = u64>>(fens: &[&str]) {
@@ -365,9 +357,6 @@ mod tests {
 
     #[test]
     fn every_region_is_gathered_in_the_order_of_its_squares_on_each_board() {
-        every_region_is_gathered_in_the_order_of_its_squares::<International>(&INTERNATIONAL_SAMPLES);
-        every_region_is_gathered_in_the_order_of_its_squares::<English>(&ENGLISH_SAMPLES);
-        every_region_is_gathered_in_the_order_of_its_squares::<Russian>(&RUSSIAN_SAMPLES);
-        every_region_is_gathered_in_the_order_of_its_squares::<Turkish>(&TURKISH_SAMPLES);
+        on_each_board!(every_region_is_gathered_in_the_order_of_its_squares);
     }
 }

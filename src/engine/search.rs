@@ -175,6 +175,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
     let noise: Vec<i32> =
         legal.iter().map(|_| if limits.noise > 0 { rng.i32(-limits.noise..=limits.noise) } else { 0 }).collect();
     let hash = zobrist::hash(&root);
+    let root = Root { position: &root, hash, moves: &legal, noise: &noise };
     // The lines of the last complete iteration (at first, the first move, unsearched).
     let mut best: Vec<(usize, i32)> = vec![(first, 0)];
     let mut depth_reached = Depth::default();
@@ -187,9 +188,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
         let mut rest = core::mem::take(&mut order);
         for k in 0..lines {
             let last = best.get(k).map_or(0, |&(_, score)| score);
-            let Some((index, score)) =
-                searcher.root_line(&root, hash, &legal, &mut rest, &noise, depth as i32, last, limits.noise)
-            else {
+            let Some((index, score)) = searcher.root_line(&root, &mut rest, depth as i32, last, limits.noise) else {
                 break;
             };
             found.push((index, score));
@@ -228,7 +227,8 @@ pub(crate) fn analyze_with_table<R: Rules>(
             }
             best = found;
         }
-        pvs = best.iter().map(|&(i, _)| searcher.principal_variation(&root, hash, legal.as_slice()[i])).collect();
+        pvs =
+            best.iter().map(|&(i, _)| searcher.principal_variation(root.position, hash, legal.as_slice()[i])).collect();
         if !complete {
             break;
         }
@@ -285,6 +285,15 @@ struct Searcher<'a, R: Rules> {
     _rules: core::marker::PhantomData<R>,
 }
 
+/// What every search of the root shares: the position, its hash, its legal moves and the noise
+/// added to each move's score (by index in `moves`).
+struct Root<'m, R: Rules> {
+    position: &'m Position<R>,
+    hash: u64,
+    moves: &'m MoveList<R::Board>,
+    noise: &'m [i32],
+}
+
 /// Ordering scores.
 const HASH_MOVE: i32 = 1 << 30;
 const CAPTURE: i32 = 1 << 28;
@@ -331,14 +340,10 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// ran out: then a move that failed high stands, and one that failed low was not allowed
     /// to displace the first move. `None` if the search was stopped before any move was fully
     /// searched.
-    #[allow(clippy::too_many_arguments)]
     fn root_line(
         &mut self,
-        position: &Position<R>,
-        hash: u64,
-        moves: &MoveList<R::Board>,
+        root: &Root<R>,
         order: &mut [usize],
-        noise: &[i32],
         depth: i32,
         last: i32,
         level_noise: i32,
@@ -349,7 +354,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             (-WIN, WIN)
         };
         loop {
-            let found = self.root(position, hash, moves, order, noise, depth, window);
+            let found = self.root(root, order, depth, window);
             match found {
                 Some(_) if self.stopped => return found,
                 Some((_, score)) if score <= window.0 && window.0 > -WIN => window.0 = -WIN,
@@ -364,17 +369,8 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// any move was fully searched. `order` holds the root moves, best first, and is reordered
     /// for the next iteration (unless every move failed low: then the first one is returned and
     /// the order is kept).
-    #[allow(clippy::too_many_arguments)]
-    fn root(
-        &mut self,
-        position: &Position<R>,
-        hash: u64,
-        moves: &MoveList<R::Board>,
-        order: &mut [usize],
-        noise: &[i32],
-        depth: i32,
-        window: (i32, i32),
-    ) -> Option<(usize, i32)> {
+    fn root(&mut self, root: &Root<R>, order: &mut [usize], depth: i32, window: (i32, i32)) -> Option<(usize, i32)> {
+        let Root { position, hash, moves, noise } = *root;
         let every_move_exactly = noise.iter().any(|&n| n != 0);
         let mut best: Option<(usize, i32, i32)> = None;
         let mut scores = vec![i32::MIN; moves.len()];
@@ -687,55 +683,59 @@ impl<'a, R: Rules> Searcher<'a, R> {
 
     /// A leaf where capturing is optional: the static evaluation stands unless one of the
     /// captures in the frame at `ply` improves on it.
-    fn quiesce(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn quiesce(&mut self, position: &Position<R>, hash: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand_pat = evaluate(position);
         if stand_pat >= beta {
             return stand_pat;
         }
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
-        for n in 0..self.frames[ply].moves.len() {
-            let mv = self.frames[ply].moves.as_slice()[n];
-            let score = self.child(position, hash, &mv, 0, alpha, beta, ply + 1, false);
-            if self.stopped {
-                return 0;
-            }
-            if score > best {
-                best = score;
-                alpha = alpha.max(score);
-                if alpha >= beta {
-                    break;
-                }
-            }
-        }
-        best
+        self.improve_on_stand_pat(position, hash, stand_pat, alpha, beta, ply, 0, |_| true)
     }
 
     /// A quiet leaf where capturing is mandatory and the opponent could not capture either: the
     /// static value, unless a move that hands the opponent a capture (an exchange, or a
     /// sacrifice that starts a shot) does better once the captures are played out.
-    fn shots(&mut self, position: &Position<R>, hash: u64, mut alpha: i32, beta: i32, ply: usize) -> i32 {
+    fn shots(&mut self, position: &Position<R>, hash: u64, alpha: i32, beta: i32, ply: usize) -> i32 {
         let stand_pat = evaluate(position);
         if stand_pat >= beta {
             return stand_pat;
         }
-        alpha = alpha.max(stand_pat);
-        let mut best = stand_pat;
         let moves = &mut self.frames[ply].moves;
         moves.clear();
         position.generate_into(true, moves);
         let (victims, landings) = Self::shot_squares(position);
+        let hands_over_a_capture = |mv: &Move<R::Board>| {
+            (victims.contains(mv.to) || landings.contains(mv.from)) && {
+                let mut next = *position;
+                next.play_unchecked(mv);
+                movegen::any_capture(&next)
+            }
+        };
+        self.improve_on_stand_pat(position, hash, stand_pat, alpha, beta, ply, -1, hands_over_a_capture)
+    }
+
+    /// The best of `stand_pat` and the scores of the moves in the frame at `ply` that `worth_trying`
+    /// accepts, each searched with `depth` to go; 0 when the search stops.
+    #[allow(clippy::too_many_arguments)]
+    #[inline(always)]
+    fn improve_on_stand_pat(
+        &mut self,
+        position: &Position<R>,
+        hash: u64,
+        stand_pat: i32,
+        alpha: i32,
+        beta: i32,
+        ply: usize,
+        depth: i32,
+        worth_trying: impl Fn(&Move<R::Board>) -> bool,
+    ) -> i32 {
+        let mut alpha = alpha.max(stand_pat);
+        let mut best = stand_pat;
         for n in 0..self.frames[ply].moves.len() {
             let mv = self.frames[ply].moves.as_slice()[n];
-            if !victims.contains(mv.to) && !landings.contains(mv.from) {
+            if !worth_trying(&mv) {
                 continue;
             }
-            let mut next = *position;
-            next.play_unchecked(&mv);
-            if !movegen::any_capture(&next) {
-                continue;
-            }
-            let score = self.child(position, hash, &mv, -1, alpha, beta, ply + 1, false);
+            let score = self.child(position, hash, &mv, depth, alpha, beta, ply + 1, false);
             if self.stopped {
                 return 0;
             }
@@ -899,9 +899,15 @@ mod tests {
 
     /// The search of `fen` to `depth` plies.
     fn searched<R: Rules>(fen: &str, depth: u32) -> Report<R::Board> {
-        let cancel = AtomicBool::new(false);
+        searched_game(&game::<R>(fen), depth, false)
+    }
+
+    /// The search of `game` to `depth` plies with an hour to go, cancelled from the start if
+    /// `cancelled`.
+    fn searched_game<R: Rules>(game: &Game<R>, depth: u32, cancelled: bool) -> Report<R::Board> {
+        let cancel = AtomicBool::new(cancelled);
         let far = Instant::now() + core::time::Duration::from_secs(3600);
-        search_with_table(&game::<R>(fen), &limits(far, &cancel, depth), &mut Table::new(1 << 12)).expect("a move")
+        search_with_table(game, &limits(far, &cancel, depth), &mut Table::new(1 << 12)).expect("a move")
     }
 
     /// The quiet move `from-to` in `R`'s square numbers.
@@ -940,6 +946,12 @@ mod tests {
         let cancel = AtomicBool::new(false);
         let result =
             search_with_table(&game, &limits(Instant::now(), &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
+        assert_stopped_at_once(&game, &result);
+    }
+
+    /// Asserts that `result`, a search of `game`, stopped at the first check and still gives a
+    /// legal move.
+    fn assert_stopped_at_once<R: Rules>(game: &Game<R>, result: &Report<R::Board>) {
         assert!(game.legal_moves().contains(&result.best));
         assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
     }
@@ -947,19 +959,13 @@ mod tests {
     #[test]
     fn a_cancelled_search_stops_at_once_with_a_legal_move() {
         let game = game::<English>(English::START_FEN);
-        let cancel = AtomicBool::new(true);
-        let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search_with_table(&game, &limits(far, &cancel, 64), &mut Table::new(1 << 12)).expect("a move");
-        assert!(game.legal_moves().contains(&result.best));
-        assert!(result.nodes <= CHECK_EVERY, "{} nodes", result.nodes);
+        assert_stopped_at_once(&game, &searched_game(&game, 64, true));
     }
 
     #[test]
     fn the_depth_limit_is_kept_and_the_line_starts_with_the_move() {
         let game = game::<English>(English::START_FEN);
-        let cancel = AtomicBool::new(false);
-        let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search_with_table(&game, &limits(far, &cancel, 5), &mut Table::new(1 << 12)).expect("a move");
+        let result = searched_game(&game, 5, false);
         assert_eq!(result.depth, Depth::plies(5));
         assert_eq!(result.pv.first(), Some(&result.best));
     }
@@ -974,14 +980,15 @@ mod tests {
         let far = Instant::now() + core::time::Duration::from_secs(3600);
         let mut table = Table::new(1 << 12);
         let mut searcher = Searcher::new(&game, &limits(far, &cancel, 6), &mut table);
-        let (root, legal) = (*game.position(), game.legal_moves());
+        let legal = game.legal_moves();
         let noise = vec![0; legal.len()];
+        let root =
+            Root { position: game.position(), hash: zobrist::hash(game.position()), moves: &legal, noise: &noise };
         for first in 0..legal.len() {
             let mut order: Vec<usize> = (0..legal.len()).map(|i| (i + first) % legal.len()).collect();
             let before = order.clone();
             let window = (200, 240);
-            let (best, score) =
-                searcher.root(&root, zobrist::hash(&root), &legal, &mut order, &noise, 6, window).expect("searched");
+            let (best, score) = searcher.root(&root, &mut order, 6, window).expect("searched");
             assert!(score <= window.0, "{score}");
             assert_eq!((best, &order), (first, &before));
         }
@@ -992,12 +999,8 @@ mod tests {
         // Black crowns with 26-31, and then White's 30-26 gives the king a capture that 25x18
         // answers: the king is lost. A one-ply search sees it only if the quiet leaf after
         // 26-31 tries White's sacrifice; deeper searches score the line about -190.
-        let game = game::<English>("B:W21,25,29,30:B10,12,26");
-        let cancel = AtomicBool::new(false);
-        let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let shallow = search_with_table(&game, &limits(far, &cancel, 1), &mut Table::new(1 << 12)).expect("a move");
-        let deep = search_with_table(&game, &limits(far, &cancel, 9), &mut Table::new(1 << 12)).expect("a move");
-        let (shallow, deep) = (shallow.score.raw(), deep.score.raw());
+        let fen = "B:W21,25,29,30:B10,12,26";
+        let (shallow, deep) = (searched::<English>(fen, 1).score.raw(), searched::<English>(fen, 9).score.raw());
         assert!(deep <= -150, "depth 9: {deep}");
         assert!((shallow - deep).abs() <= 60, "depth 1: {shallow}, depth 9: {deep}");
     }
@@ -1027,10 +1030,7 @@ mod tests {
     #[test]
     fn a_capture_that_wins_is_taken_and_a_mate_is_counted_in_moves() {
         // White's king on 14 takes 10 and then nothing is left: a win on the spot.
-        let game = game::<English>("W:WK14:B10");
-        let cancel = AtomicBool::new(false);
-        let far = Instant::now() + core::time::Duration::from_secs(3600);
-        let result = search_with_table(&game, &limits(far, &cancel, 10), &mut Table::new(1 << 12)).expect("a move");
+        let result = searched::<English>("W:WK14:B10", 10);
         assert!(result.best.is_capture());
         assert_eq!(result.score, Score::win_in_plies(1));
     }

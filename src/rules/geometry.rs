@@ -215,27 +215,11 @@ impl Geometry {
             squares,
             valid: Bitboard(valid),
             offsets,
-            can_step: {
-                let mut out = [WideBitboard::EMPTY; DIRECTIONS];
-                let mut d = 0;
-                while d < DIRECTIONS {
-                    out[d] = Bitboard(can_step[d]);
-                    d += 1;
-                }
-                out
-            },
+            can_step: wide_bitboards(can_step),
             neighbor,
             jump,
             coords,
-            rows: {
-                let mut out = [WideBitboard::EMPTY; MAX_SIZE];
-                let mut r = 0;
-                while r < MAX_SIZE {
-                    out[r] = Bitboard(rows[r]);
-                    r += 1;
-                }
-                out
-            },
+            rows: wide_bitboards(rows),
             forward,
             sideways,
         }
@@ -317,6 +301,17 @@ impl Geometry {
             })
             .fold(Bitboard::EMPTY, |set, s| set.with(s))
     }
+}
+
+/// Each word of `words` as a set of squares (a `const` loop: `map` is not `const`).
+const fn wide_bitboards<const N: usize>(words: [u128; N]) -> [WideBitboard; N] {
+    let mut out = [WideBitboard::EMPTY; N];
+    let mut i = 0;
+    while i < N {
+        out[i] = Bitboard(words[i]);
+        i += 1;
+    }
+    out
 }
 
 #[cfg(test)]

@@ -1,10 +1,14 @@
 //! `Rules`: each variant as a set of rule constants: one default rule set, and each variant
 //! stating only how it differs from it (as dctl does).
 //!
-//! The trait's defaults are the International rules (FMJD, docs/rules.md §2). Each
-//! `impl Rules` states only the constants in which its variant differs, each citing the
-//! rule-book article it implements and the section of `docs/rules.md` that describes it. The
-//! board, the number of men and the start position have no default: every variant states them.
+//! The trait's defaults are the International rules (FMJD, docs/rules.md §2). Each variant is
+//! one `variant_rules!`: a head line with what has no default (the PDN GameType, the board, the
+//! word, the number of men and the start position), then a body with only the constants in
+//! which the variant differs, each citing the rule-book article it implements and the section
+//! of `docs/rules.md` that describes it. Defaults that follow from other constants are derived
+//! once, in the trait (the first side to move from the start position, algebraic notation
+//! without numbering, promotion ending the move of a man that captures forward only, the
+//! optional-capture house rule on 8x8 boards).
 //! Board geometry is separate from rules: Brazilian is International's rules on the 8x8 board.
 //! Everything that differs between variants is a constant here; the move generator, the
 //! position and the game read these constants and never the variant's name.
@@ -113,7 +117,7 @@ pub enum Criterion {
 ///
 /// Every rule constant defaults to the International rules (FMJD Annex 1, docs/rules.md §2); a
 /// variant overrides only what its rule book does differently. The variant, its board, its men
-/// per side and its start position have no default.
+/// per side, its start position and its PDN GameType have no default.
 pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fmt::Debug + 'static {
     /// The variant these rules belong to.
     const VARIANT: Variant;
@@ -127,6 +131,9 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     const MEN_PER_SIDE: u32;
     /// The start position.
     const START_FEN: &'static str;
+    /// The PDN GameType number of the variant (20 for International draughts). PDN 3.0
+    /// (GameType tag). docs/rules.md §12.
+    const PDN_GAME_TYPE: u8;
 
     /// Whether the board is seen in a mirror: the near-right corner is playable. Default: the
     /// long diagonal starts at each player's left, so the near-left corner is playable.
@@ -135,11 +142,13 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// How squares are numbered. Default: row by row from the top row as White sees the board,
     /// left to right. FMJD art. 2.6. docs/rules.md §2.
     const NUMBERING: Numbering = Numbering::ReadingOrder;
-    /// The notation written by default. Default: square numbers. FMJD art. 8.1. docs/rules.md §2.
-    const NOTATION: Notation = Notation::Numeric;
-    /// The side that moves first from the start position. Default: White. FMJD art. 3.3.
-    /// docs/rules.md §2.
-    const FIRST_TO_MOVE: Color = Color::White;
+    /// The notation written by default. Default: square numbers (FMJD art. 8.1, docs/rules.md
+    /// §2), or algebraic squares where the board has no numbering (docs/rules.md §12).
+    const NOTATION: Notation =
+        if matches!(Self::NUMBERING, Numbering::None) { Notation::Algebraic } else { Notation::Numeric };
+    /// The side that moves first from the start position: the side to move of
+    /// [`Rules::START_FEN`] (`B` for Black, else White). FMJD art. 3.3. docs/rules.md §2.
+    const FIRST_TO_MOVE: Color = if Self::START_FEN.as_bytes()[0] == b'B' { Color::Black } else { Color::White };
     /// Whether kings move and capture any distance along a free line. Default: yes.
     /// FMJD art. 3.9, 4.3. docs/rules.md §2.
     const FLYING_KINGS: bool = true;
@@ -174,12 +183,9 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     /// FMJD art. 7.2. docs/rules.md §1.5.
     const GOAL: Goal = Goal::Standard;
     /// Whether a game may ask for the optional-capture house rule (`mandatory_capture: false`).
-    /// Default: no; no rule book has it, and the house offers it on the 8x8 boards only.
+    /// Default: on the 8x8 boards only; no rule book has it, and the house offers it there.
     /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = false;
-    /// The PDN GameType number of the variant. Default: 20, International draughts. PDN 3.0
-    /// (GameType tag). docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 20;
+    const OPTIONAL_CAPTURE_ALLOWED: bool = Self::GEOMETRY.size == 8;
     /// The variant's special endgame counts. Default: the 16- and 5-move counts against a lone
     /// king. FMJD art. 6.3, 6.4. docs/rules.md §2, §13.5.
     const ENDGAME: EndgameRules = EndgameRules::Fmjd;
@@ -222,530 +228,366 @@ pub trait Rules: Copy + Default + Eq + core::hash::Hash + Send + Sync + core::fm
     }
 }
 
-/// Declares a rule set's type, and checks at compile time that its word holds its board
-/// ([`Rules::BOARD_FITS_WORD`]).
+/// Declares a variant's rule set: its type, named as its [`Variant`], and its `impl Rules`,
+/// which states what has no default (the PDN GameType, docs/rules.md §12; the board; the word
+/// its sets are kept in; the men each side has; the start position), then the body: the
+/// constants in which the variant differs from the defaults. Checks at compile time that the
+/// word holds the board ([`Rules::BOARD_FITS_WORD`]).
 macro_rules! variant_rules {
-    ($(#[$doc:meta])* $name:ident) => {
+    (
+        $(#[$doc:meta])*
+        $name:ident (GameType $game_type:literal) on $geometry:ident in $word:ident with $men:literal men
+            from $start:tt { $($body:tt)* }
+    ) => {
         $(#[$doc])*
         #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
         pub struct $name;
+
+        impl Rules for $name {
+            const VARIANT: Variant = Variant::$name;
+            const GEOMETRY: &'static Geometry = &Geometry::$geometry;
+            type Board = $word;
+            const MEN_PER_SIDE: u32 = $men;
+            const START_FEN: &'static str = $start;
+            const PDN_GAME_TYPE: u8 = $game_type;
+            $($body)*
+        }
 
         const _: () = <$name as Rules>::BOARD_FITS_WORD;
     };
 }
 
-variant_rules!(
-    /// International draughts (FMJD), 10x10: the default rule set. docs/rules.md §2.
-    International
-);
-variant_rules!(
-    /// Brazilian draughts: International rules on 8x8; only the board, the start, the square
-    /// names and the draw rules differ. docs/rules.md §3.
-    Brazilian
-);
-variant_rules!(
-    /// Russian draughts (shashki), FMJD-64. Differs from International in the square names,
-    /// promotion during a capture, free choice of capture and the draw rules. docs/rules.md §4.
-    Russian
-);
-variant_rules!(
-    /// English draughts / American checkers. Differs from International in the first move,
-    /// short kings, men capturing forward only, promotion ending the move, free choice of
-    /// capture and the draw rules. docs/rules.md §5.
-    English
-);
-variant_rules!(
-    /// Spanish draughts. Differs from International in the mirrored board and its numbering,
-    /// men capturing forward only, promotion ending the move, the quality rule and the draw
-    /// rules. docs/rules.md §6.
-    Spanish
-);
-variant_rules!(
-    /// Italian draughts (FID). Differs from International in the mirrored board, short kings,
-    /// men capturing forward only and never a king, promotion ending the move, the FID
-    /// precedence rules and the draw rules. docs/rules.md §7.
-    Italian
-);
-variant_rules!(
-    /// Czech draughts. Differs from International in the square names, men capturing forward
-    /// only, promotion ending the move, king-capture priority instead of the majority rule, and
-    /// the draw rules. docs/rules.md §8.
-    Czech
-);
-variant_rules!(
-    /// Turkish draughts (Dama). Differs from International in the orthogonal board, men
-    /// capturing forward and sideways, immediate removal and the draw rules; its kings fly, the
-    /// most pieces must be taken and a man is crowned at the end of the move, as in
-    /// International (docs/rules.md §13.9). docs/rules.md §9.
-    Turkish
-);
-
-variant_rules!(
-    /// Frisian draughts. Differs from International in men and kings capturing along ranks and
-    /// files too, the capture-value rule, the king-move limit and the draw rules.
-    /// docs/rules.md §10.5.
-    Frisian
-);
-variant_rules!(
-    /// Frysk!: Frisian rules with five men each on the back rows. docs/rules.md §10.5.
-    Frysk
-);
-variant_rules!(
-    /// Pool checkers (American pool). Differs from International in the 8x8 board, Black moving
-    /// first, English numbering, free choice of capture and the draw rules. docs/rules.md §10.
-    Pool
-);
-variant_rules!(
-    /// Thai draughts (Mak-hos). Differs from International in the 8x8 board, eight men each,
-    /// Black moving first, men capturing forward only, kings landing directly behind the piece
-    /// they take, captured pieces leaving at once, promotion ending the move, free choice of
-    /// capture and the draw rules. docs/rules.md §10.
-    Thai
-);
-variant_rules!(
-    /// Antidraughts (giveaway): International moves and captures; the side left with no piece or
-    /// no move wins, and only repetition draws. docs/rules.md §10.
-    Antidraughts
-);
-variant_rules!(
-    /// Breakthrough: International rules; the first side to crown a king wins.
-    /// docs/rules.md §10.
-    Breakthrough
-);
-variant_rules!(
-    /// Canadian draughts: International rules on the 12x12 board, thirty men each.
-    /// docs/rules.md §10.6.
-    Canadian
-);
-
 /// The start of the 8x8 variants with a1 dark: twelve men each on the three nearest rows
 /// (Russian, Brazilian, Czech).
 const START_8X8: &str = "W:Wa1,c1,e1,g1,b2,d2,f2,h2,a3,c3,e3,g3:Bb6,d6,f6,h6,a7,c7,e7,g7,b8,d8,f8,h8";
 
-impl Rules for International {
-    /// International draughts: the official FMJD rules (Annex 1). docs/rules.md §2.
-    const VARIANT: Variant = Variant::International;
-    /// 10x10, play on the 50 dark squares. FMJD art. 2.1–2.4. docs/rules.md §2.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
-    type Board = u64;
-    /// Twenty men each. FMJD art. 2.8 (per dctl). docs/rules.md §2.
-    const MEN_PER_SIDE: u32 = 20;
-    /// Black on 1–20, White on 31–50, White to move. FMJD art. 2.8 (per dctl), 3.3.
-    /// docs/rules.md §2.
-    const START_FEN: &'static str = "W:W31-50:B1-20";
+/// The start of International draughts and the variants played from it (Frisian,
+/// Antidraughts, Breakthrough): twenty men each, Black on 1–20, White on 31–50, White to move.
+const START_10X10: &str = "W:W31-50:B1-20";
+
+/// The start of English draughts and pool checkers: twelve men each, Black on 1–12, White on
+/// 21–32 (English numbering), Black to move.
+const START_ENGLISH: &str = "B:W21-32:B1-12";
+
+/// The Turkish start: sixteen men each, on ranks 2–3 and 6–7.
+const START_TURKISH: &str =
+    "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
+
+variant_rules! {
+    /// International draughts (FMJD), 10x10: the default rule set. docs/rules.md §2.
+    ///
+    /// The official FMJD rules (Annex 1). 10x10, play on the 50 dark squares (FMJD art. 2.1–2.4);
+    /// twenty men each, Black on 1–20, White on 31–50, White to move (FMJD art. 2.8 (per dctl),
+    /// 3.3).
+    International (GameType 20) on DIAGONAL_10 in u64 with 20 men from START_10X10 {}
 }
 
-impl Rules for Brazilian {
-    /// Brazilian draughts: FMJD rules on 8x8 (as dctl and lidraughts). docs/rules.md §3.
-    const VARIANT: Variant = Variant::Brazilian;
-    /// 8x8, play on the 32 dark squares, a1 dark (the FMJD orientation). FMJD art. 2.4 on the
-    /// 8x8 board. docs/rules.md §3.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// No standard numbering: squares are named algebraically. PDN GameType 26 ("A0").
-    /// docs/rules.md §3, §12.
-    const NUMBERING: Numbering = Numbering::None;
-    /// Algebraic squares (`c3-d4`). PDN GameType 26 ("A0"). docs/rules.md §3, §12.
-    const NOTATION: Notation = Notation::Algebraic;
-    /// Twelve men each, on the three nearest rows. lidraughts' Brazilian variant (no rule-book
-    /// article available). docs/rules.md §3.
-    const MEN_PER_SIDE: u32 = 12;
-    /// The Russian start. lidraughts' Brazilian variant (no rule-book article available).
-    /// docs/rules.md §3.
-    const START_FEN: &'static str = START_8X8;
-    /// Third repetition, 15 king-only moves each: FMJD-64 art. 7.2.3 and 7.2.5, as lidraughts
-    /// applies them to Brazilian. docs/rules.md §3, §13.3.
-    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
-    /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8, as lidraughts. docs/rules.md §3, §13.3.
-    const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 26;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Brazilian draughts: International rules on 8x8; only the board, the start, the square
+    /// names and the draw rules differ. docs/rules.md §3.
+    ///
+    /// FMJD rules on 8x8 (as dctl and lidraughts). 8x8, play on the 32 dark squares, a1 dark
+    /// (the FMJD orientation: FMJD art. 2.4 on the 8x8 board); twelve men each on the three
+    /// nearest rows, the Russian start (lidraughts' Brazilian variant; no rule-book article
+    /// available).
+    Brazilian (GameType 26) on DIAGONAL_8 in u64 with 12 men from START_8X8 {
+        /// No standard numbering: squares are named algebraically. PDN GameType 26 ("A0").
+        /// docs/rules.md §3, §12.
+        const NUMBERING: Numbering = Numbering::None;
+        /// Third repetition, 15 king-only moves each: FMJD-64 art. 7.2.3 and 7.2.5, as lidraughts
+        /// applies them to Brazilian. docs/rules.md §3, §13.3.
+        const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+        /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8, as lidraughts. docs/rules.md §3, §13.3.
+        const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+    }
 }
 
-impl Rules for Russian {
-    /// Russian draughts: the FMJD-64 rules and the Russian code (2004). docs/rules.md §4.
-    const VARIANT: Variant = Variant::Russian;
-    /// 8x8, play on the 32 dark squares, a1 dark. FMJD-64 rules (board). docs/rules.md §4.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// No standard numbering: squares are named algebraically. PDN GameType 25 ("A0").
-    /// docs/rules.md §4, §12.
-    const NUMBERING: Numbering = Numbering::None;
-    /// Algebraic squares (`c3-d4`). PDN GameType 25 ("A0"). docs/rules.md §4, §12.
-    const NOTATION: Notation = Notation::Algebraic;
-    /// Twelve men each, on the three nearest rows. FMJD-64 rules (start position).
-    /// docs/rules.md §4.
-    const MEN_PER_SIDE: u32 = 12;
-    /// White on a1–g3, Black on b6–h8, White to move. FMJD-64 rules (start position).
-    /// docs/rules.md §4.
-    const START_FEN: &'static str = START_8X8;
-    /// Crowned at once, goes on capturing as a king. Russian code (2004) art. 1.5.15 (per dctl).
-    /// docs/rules.md §4.
-    const PROMOTION: Promotion = Promotion::ContinueAsKing;
-    /// Free choice between capture sequences (no majority rule). Russian code (2004), as dctl
-    /// encodes it; FMJD-64 art. 4.6 for the king's landing square. docs/rules.md §4, §13.2.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// Third repetition, 15 king-only moves each. FMJD-64 art. 7.2.3, 7.2.5. docs/rules.md §4.
-    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
-    /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8. docs/rules.md §4.
-    const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 25;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Russian draughts (shashki), FMJD-64. Differs from International in the square names,
+    /// promotion during a capture, free choice of capture and the draw rules. docs/rules.md §4.
+    ///
+    /// The FMJD-64 rules and the Russian code (2004). 8x8, play on the 32 dark squares, a1 dark
+    /// (FMJD-64 rules, board); twelve men each on the three nearest rows, White on a1–g3, Black
+    /// on b6–h8, White to move (FMJD-64 rules, start position).
+    Russian (GameType 25) on DIAGONAL_8 in u64 with 12 men from START_8X8 {
+        /// No standard numbering: squares are named algebraically. PDN GameType 25 ("A0").
+        /// docs/rules.md §4, §12.
+        const NUMBERING: Numbering = Numbering::None;
+        /// Crowned at once, goes on capturing as a king. Russian code (2004) art. 1.5.15 (per
+        /// dctl). docs/rules.md §4.
+        const PROMOTION: Promotion = Promotion::ContinueAsKing;
+        /// Free choice between capture sequences (no majority rule). Russian code (2004), as dctl
+        /// encodes it; FMJD-64 art. 4.6 for the king's landing square. docs/rules.md §4, §13.2.
+        const PRECEDENCE: &'static [Criterion] = &[];
+        /// Third repetition, 15 king-only moves each. FMJD-64 art. 7.2.3, 7.2.5. docs/rules.md §4.
+        const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+        /// FMJD-64 art. 7.2.4, 7.2.6, 7.2.7 and 7.2.8. docs/rules.md §4.
+        const ENDGAME: EndgameRules = EndgameRules::Fmjd64;
+    }
 }
 
-impl Rules for English {
-    /// English draughts / American checkers: the WCDF rules. docs/rules.md §5.
-    const VARIANT: Variant = Variant::English;
-    /// 8x8, play on the 32 dark squares, a dark square at each player's near left.
-    /// WCDF art. 1.1, 1.4. docs/rules.md §5.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// Twelve men each. WCDF art. 3.1 (Mind Sports copy). docs/rules.md §5.
-    const MEN_PER_SIDE: u32 = 12;
-    /// Black on 1–12, White on 21–32, Black to move. WCDF art. 3.3 (Mind Sports copy).
-    /// docs/rules.md §5.
-    const START_FEN: &'static str = "B:W21-32:B1-12";
-    /// Black (the dark side) moves first. WCDF art. 3.3 (Mind Sports copy). docs/rules.md §5.
-    const FIRST_TO_MOVE: Color = Color::Black;
-    /// Kings move and capture one square. WCDF art. 1.17 (per dctl). docs/rules.md §5.
-    const FLYING_KINGS: bool = false;
-    /// Men capture forward only. WCDF art. 1.18 (per dctl). docs/rules.md §5.
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// Reaching the far row crowns the man and ends the move. WCDF art. 1.19 (per dctl).
-    /// docs/rules.md §5.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Free choice between capture sequences. WCDF art. 1.20 (per dctl). docs/rules.md §5.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// Third repetition; 40 moves each with no man move and no capture. WCDF art. 1.32.1,
-    /// 1.32.2 (per dctl). docs/rules.md §5, §13.6.
-    const DRAW: DrawRules = DrawRules::new(3, 40, QuietReset::ManMove);
-    /// No endgame counts: WCDF art. 1.32 has only the two rules above. docs/rules.md §5.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 21;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// English draughts / American checkers. Differs from International in the first move,
+    /// short kings, men capturing forward only, promotion ending the move, free choice of
+    /// capture and the draw rules. docs/rules.md §5.
+    ///
+    /// The WCDF rules. 8x8, play on the 32 dark squares, a dark square at each player's near
+    /// left (WCDF art. 1.1, 1.4); twelve men each, Black on 1–12, White on 21–32 (WCDF art. 3.1,
+    /// 3.3, Mind Sports copy).
+    English (GameType 21) on DIAGONAL_8 in u64 with 12 men from START_ENGLISH {
+        /// Kings move and capture one square. WCDF art. 1.17 (per dctl). docs/rules.md §5.
+        const FLYING_KINGS: bool = false;
+        /// Men capture forward only (WCDF art. 1.18, per dctl); so reaching the far row crowns the
+        /// man and ends the move (WCDF art. 1.19, per dctl). docs/rules.md §5.
+        const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+        /// Free choice between capture sequences. WCDF art. 1.20 (per dctl). docs/rules.md §5.
+        const PRECEDENCE: &'static [Criterion] = &[];
+        /// Third repetition; 40 moves each with no man move and no capture. WCDF art. 1.32.1,
+        /// 1.32.2 (per dctl). docs/rules.md §5, §13.6.
+        const DRAW: DrawRules = DrawRules::new(3, 40, QuietReset::ManMove);
+        /// No endgame counts: WCDF art. 1.32 has only the two rules above. docs/rules.md §5.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
 }
 
-impl Rules for Spanish {
-    /// Spanish draughts: no primary rule book available; secondary sources. docs/rules.md §6.
-    const VARIANT: Variant = Variant::Spanish;
-    /// 8x8, 32 playing squares. PDN GameType 24. docs/rules.md §6.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// Playable square at each player's near right. PDN GameType 24 ("…,1"); Portuguese
-    /// classical rules art. 2.1.5 (per dctl). docs/rules.md §6.
-    const MIRRORED: bool = true;
-    /// PDN "N1": 1 is White's near-right corner. PDN GameType 24. docs/rules.md §6, §13.8.
-    const NUMBERING: Numbering = Numbering::FromWhiteNearRight;
-    /// Twelve men each, on the three nearest rows. tkabber and Mind Sports rules (no article
-    /// numbers). docs/rules.md §6.
-    const MEN_PER_SIDE: u32 = 12;
-    /// White on 1–12, Black on 21–32 (PDN N1), White to move. PDN GameType 24. docs/rules.md §6.
-    const START_FEN: &'static str = "W:W1-12:B21-32";
-    /// Men capture forward only. tkabber and Mind Sports rules (no article numbers); dctl.
-    /// docs/rules.md §6.
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// Reaching the far row crowns the man and ends the move. tkabber and Mind Sports rules (no
-    /// article numbers). docs/rules.md §6.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Quantity rule, then quality rule (most kings). section64 and torofun rules (no article
-    /// numbers); dctl. docs/rules.md §6.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces, Criterion::MostKings];
-    /// Third repetition; 20 king moves each without capture. Secondary sources only (no article
-    /// numbers). docs/rules.md §6, §13.8.
-    const DRAW: DrawRules = DrawRules::new(3, 20, QuietReset::ManMove);
-    /// No endgame counts: the sources' further counts are truncated. docs/rules.md §6, §13.8.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 24;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Spanish draughts. Differs from International in the mirrored board and its numbering,
+    /// men capturing forward only, promotion ending the move, the quality rule and the draw
+    /// rules. docs/rules.md §6.
+    ///
+    /// No primary rule book available; secondary sources. 8x8, 32 playing squares (PDN GameType
+    /// 24); twelve men each on the three nearest rows (tkabber and Mind Sports rules, no article
+    /// numbers); White on 1–12, Black on 21–32 (PDN N1), White to move (PDN GameType 24).
+    Spanish (GameType 24) on DIAGONAL_8 in u64 with 12 men from "W:W1-12:B21-32" {
+        /// Playable square at each player's near right. PDN GameType 24 ("…,1"); Portuguese
+        /// classical rules art. 2.1.5 (per dctl). docs/rules.md §6.
+        const MIRRORED: bool = true;
+        /// PDN "N1": 1 is White's near-right corner. PDN GameType 24. docs/rules.md §6, §13.8.
+        const NUMBERING: Numbering = Numbering::FromWhiteNearRight;
+        /// Men capture forward only; so reaching the far row crowns the man and ends the move.
+        /// tkabber and Mind Sports rules (no article numbers); dctl. docs/rules.md §6.
+        const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+        /// Quantity rule, then quality rule (most kings). section64 and torofun rules (no article
+        /// numbers); dctl. docs/rules.md §6.
+        const PRECEDENCE: &'static [Criterion] = &[Criterion::MostPieces, Criterion::MostKings];
+        /// Third repetition; 20 king moves each without capture. Secondary sources only (no
+        /// article numbers). docs/rules.md §6, §13.8.
+        const DRAW: DrawRules = DrawRules::new(3, 20, QuietReset::ManMove);
+        /// No endgame counts: the sources' further counts are truncated. docs/rules.md §6, §13.8.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
 }
 
-impl Rules for Italian {
-    /// Italian draughts: FID Regolamento tecnico, Capo I. docs/rules.md §7.
-    const VARIANT: Variant = Variant::Italian;
-    /// 8x8, 32 dark squares. FID art. 2.1 (per dctl). docs/rules.md §7.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// Near-right corner dark. FID art. 2.3 (per dctl). docs/rules.md §7.
-    const MIRRORED: bool = true;
-    /// Twelve men each, on the three nearest rows. FID art. 2 (the material). docs/rules.md §7.
-    const MEN_PER_SIDE: u32 = 12;
-    /// Black on 1–12, White on 21–32, White to move. FID art. 3.4. docs/rules.md §7.
-    const START_FEN: &'static str = "W:W21-32:B1-12";
-    /// Kings move and capture one square. FID art. 4.7 (per dctl). docs/rules.md §7.
-    const FLYING_KINGS: bool = false;
-    /// Men capture forward only. FID art. 5.3(a) (per dctl). docs/rules.md §7.
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// A man may not capture a king. FID art. 5.3(b) (per dctl); FID "10 regole" no. 3.
-    /// docs/rules.md §7.
-    const MEN_CAPTURE_KINGS: bool = false;
-    /// Reaching the far row crowns the man and ends the move (men capture forward only, so it
-    /// could not go on anyway). FID Capo I; dctl. docs/rules.md §7.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Most pieces, then with a king, then most kings, then the king met earliest.
-    /// FID art. 6.6–6.9 (per dctl); FID "10 regole" nos. 5–9. docs/rules.md §7.
-    const PRECEDENCE: &'static [Criterion] =
-        &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::EarliestKing];
-    /// Fourth repetition; 40 moves each (80 reversible plies). FID art. 9.3(b1), 10.4 (per
-    /// dctl; primary text not checked). docs/rules.md §7, §13.7.
-    const DRAW: DrawRules = DrawRules::new(4, 40, QuietReset::ManMove);
-    /// No endgame counts (none in the sources). docs/rules.md §7, §13.7.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 22;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Italian draughts (FID). Differs from International in the mirrored board, short kings,
+    /// men capturing forward only and never a king, promotion ending the move, the FID
+    /// precedence rules and the draw rules. docs/rules.md §7.
+    ///
+    /// FID Regolamento tecnico, Capo I. 8x8, 32 dark squares (FID art. 2.1, per dctl); twelve
+    /// men each on the three nearest rows (FID art. 2); Black on 1–12, White on 21–32, White to
+    /// move (FID art. 3.4).
+    Italian (GameType 22) on DIAGONAL_8 in u64 with 12 men from "W:W21-32:B1-12" {
+        /// Near-right corner dark. FID art. 2.3 (per dctl). docs/rules.md §7.
+        const MIRRORED: bool = true;
+        /// Kings move and capture one square. FID art. 4.7 (per dctl). docs/rules.md §7.
+        const FLYING_KINGS: bool = false;
+        /// Men capture forward only (FID art. 5.3(a), per dctl); so reaching the far row crowns the
+        /// man and ends the move (FID Capo I; dctl). docs/rules.md §7.
+        const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+        /// A man may not capture a king. FID art. 5.3(b) (per dctl); FID "10 regole" no. 3.
+        /// docs/rules.md §7.
+        const MEN_CAPTURE_KINGS: bool = false;
+        /// Most pieces, then with a king, then most kings, then the king met earliest.
+        /// FID art. 6.6–6.9 (per dctl); FID "10 regole" nos. 5–9. docs/rules.md §7.
+        const PRECEDENCE: &'static [Criterion] =
+            &[Criterion::MostPieces, Criterion::WithKing, Criterion::MostKings, Criterion::EarliestKing];
+        /// Fourth repetition; 40 moves each (80 reversible plies). FID art. 9.3(b1), 10.4 (per
+        /// dctl; primary text not checked). docs/rules.md §7, §13.7.
+        const DRAW: DrawRules = DrawRules::new(4, 40, QuietReset::ManMove);
+        /// No endgame counts (none in the sources). docs/rules.md §7, §13.7.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
 }
 
-impl Rules for Czech {
-    /// Czech draughts: FMJD's brief rules of Czech draughts. docs/rules.md §8.
-    const VARIANT: Variant = Variant::Czech;
-    /// 8x8, play on the 32 dark squares, a1 dark. Czech rules art. 2.1, 2.4 (per dctl).
-    /// docs/rules.md §8.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// No standard numbering: squares are named algebraically. Czech rules art. 2.6 (per dctl).
-    /// docs/rules.md §8, §12.
-    const NUMBERING: Numbering = Numbering::None;
-    /// Algebraic squares (`c3-d4`). Czech rules art. 2.6 (per dctl). docs/rules.md §8, §12.
-    const NOTATION: Notation = Notation::Algebraic;
-    /// Twelve men each, on the three nearest rows. FMJD brief rules of Czech draughts (diagram 1).
-    /// docs/rules.md §8.
-    const MEN_PER_SIDE: u32 = 12;
-    /// The Russian start, White to move. FMJD brief rules of Czech draughts (diagram 1).
-    /// docs/rules.md §8.
-    const START_FEN: &'static str = START_8X8;
-    /// Men capture forward only. Czech rules art. 4.1 (per dctl). docs/rules.md §8.
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// A man whose move ends on the far row is crowned; it never captures on from there. FMJD
-    /// brief rules of Czech draughts. docs/rules.md §8.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// A king must capture when it can; otherwise free choice, no quantity rule. Czech rules
-    /// art. 4.14 (per dctl). docs/rules.md §8, §13.11.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::WithKing];
-    /// Third repetition; 15 moves with no capture and no man move. FMJD brief rules of Czech
-    /// draughts. docs/rules.md §8.
-    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
-    /// No endgame counts (none in the FMJD brief rules). docs/rules.md §8.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 29;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Czech draughts. Differs from International in the square names, men capturing forward
+    /// only, promotion ending the move, king-capture priority instead of the majority rule, and
+    /// the draw rules. docs/rules.md §8.
+    ///
+    /// FMJD's brief rules of Czech draughts. 8x8, play on the 32 dark squares, a1 dark (Czech
+    /// rules art. 2.1, 2.4, per dctl); twelve men each on the three nearest rows, the Russian
+    /// start, White to move (FMJD brief rules of Czech draughts, diagram 1).
+    Czech (GameType 29) on DIAGONAL_8 in u64 with 12 men from START_8X8 {
+        /// No standard numbering: squares are named algebraically. Czech rules art. 2.6 (per
+        /// dctl). docs/rules.md §8, §12.
+        const NUMBERING: Numbering = Numbering::None;
+        /// Men capture forward only (Czech rules art. 4.1, per dctl); so a man whose move ends on
+        /// the far row is crowned and never captures on from there (FMJD brief rules of Czech
+        /// draughts). docs/rules.md §8.
+        const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+        /// A king must capture when it can; otherwise free choice, no quantity rule. Czech rules
+        /// art. 4.14 (per dctl). docs/rules.md §8, §13.11.
+        const PRECEDENCE: &'static [Criterion] = &[Criterion::WithKing];
+        /// Third repetition; 15 moves with no capture and no man move. FMJD brief rules of Czech
+        /// draughts. docs/rules.md §8.
+        const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+        /// No endgame counts (none in the FMJD brief rules). docs/rules.md §8.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
 }
 
-impl Rules for Turkish {
-    /// Turkish draughts (Dama): Wikipedia and kish's compiled rules. docs/rules.md §9.
-    const VARIANT: Variant = Variant::Turkish;
-    /// 8x8, every square used, moves along ranks and files. Wikipedia; kish rules.
-    /// docs/rules.md §9.
-    const GEOMETRY: &'static Geometry = &Geometry::ORTHOGONAL_8;
-    type Board = u64;
-    /// No numbering: squares are named algebraically. PDN GameType 30 ("A0"). docs/rules.md §9.
-    const NUMBERING: Numbering = Numbering::None;
-    /// Algebraic squares (`d3-d4`). PDN GameType 30 ("A0"). docs/rules.md §9, §12.
-    const NOTATION: Notation = Notation::Algebraic;
-    /// Sixteen men each, on ranks 2–3 and 6–7. Wikipedia; kish rules. docs/rules.md §9.
-    const MEN_PER_SIDE: u32 = 16;
-    /// White on ranks 2–3, Black on ranks 6–7, White to move. Wikipedia; kish rules.
-    /// docs/rules.md §9.
-    const START_FEN: &'static str =
-        "W:Wa2,b2,c2,d2,e2,f2,g2,h2,a3,b3,c3,d3,e3,f3,g3,h3:Ba6,b6,c6,d6,e6,f6,g6,h6,a7,b7,c7,d7,e7,f7,g7,h7";
-    /// Men capture forward and sideways. Wikipedia; kish rules. docs/rules.md §9.
-    const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndSideways;
-    /// Captured pieces leave at once; no 180° turn. Wikipedia; kish rules §6.7. docs/rules.md §9.
-    const REMOVAL: Removal = Removal::Immediate;
-    /// Third repetition; no official progress count (off). kish rules §9. docs/rules.md §9,
-    /// §13.9.
-    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
-    /// One piece against one piece is a draw. kish rules §9. docs/rules.md §9.
-    const ENDGAME: EndgameRules = EndgameRules::Turkish;
-    /// PDN 3.0 GameType. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 30;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+variant_rules! {
+    /// Turkish draughts (Dama). Differs from International in the orthogonal board, men
+    /// capturing forward and sideways, immediate removal and the draw rules; its kings fly, the
+    /// most pieces must be taken and a man is crowned at the end of the move, as in
+    /// International (docs/rules.md §13.9). docs/rules.md §9.
+    ///
+    /// Wikipedia and kish's compiled rules. 8x8, every square used, moves along ranks and files;
+    /// sixteen men each, White on ranks 2–3, Black on ranks 6–7, White to move.
+    Turkish (GameType 30) on ORTHOGONAL_8 in u64 with 16 men from START_TURKISH {
+        /// No numbering: squares are named algebraically. PDN GameType 30 ("A0"). docs/rules.md §9.
+        const NUMBERING: Numbering = Numbering::None;
+        /// Men capture forward and sideways. Wikipedia; kish rules. docs/rules.md §9.
+        const MAN_CAPTURE: ManCapture = ManCapture::ForwardAndSideways;
+        /// Captured pieces leave at once; no 180° turn. Wikipedia; kish rules §6.7.
+        /// docs/rules.md §9.
+        const REMOVAL: Removal = Removal::Immediate;
+        /// Third repetition; no official progress count (off). kish rules §9. docs/rules.md §9,
+        /// §13.9.
+        const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+        /// One piece against one piece is a draw. kish rules §9. docs/rules.md §9.
+        const ENDGAME: EndgameRules = EndgameRules::Turkish;
+    }
 }
 
-impl Rules for Frisian {
-    /// Frisian draughts: the official rules (2011), as dctl and lidraughts implement them.
+variant_rules! {
+    /// Frisian draughts. Differs from International in men and kings capturing along ranks and
+    /// files too, the capture-value rule, the king-move limit and the draw rules.
     /// docs/rules.md §10.5.
-    const VARIANT: Variant = Variant::Frisian;
-    /// The International board. FRIS; dctl. docs/rules.md §10.5.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
-    type Board = u64;
-    /// Twenty men each. FRIS; lidraughts. docs/rules.md §10.5.
-    const MEN_PER_SIDE: u32 = 20;
-    /// The International start. FRIS; lidraughts. docs/rules.md §10.5.
-    const START_FEN: &'static str = "W:W31-50:B1-20";
-    /// Men and kings also capture along ranks and files. FRIS; dctl (`is_orthogonal_jumps`).
-    /// docs/rules.md §10.5.
-    const STRAIGHT_CAPTURES: bool = true;
-    /// The highest capture value, then a capture with a king. FRIS art. 11, 12.
-    /// docs/rules.md §10.5, §13.10.
-    const PRECEDENCE: &'static [Criterion] = &[Criterion::MostValue, Criterion::WithKing];
-    /// At most three king moves in a row with the same king while the side has men.
-    /// FRIS art. 17 (per dctl). docs/rules.md §10.5.
-    const KING_MOVE_LIMIT: u8 = 3;
-    /// Third repetition; no quiet-move count. lidraughts. docs/rules.md §10.5.
-    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
-    /// Two kings against one: seven moves each; one king each: two moves each. FRIS art. 18,
-    /// 21, as lidraughts applies them. docs/rules.md §10.5.
-    const ENDGAME: EndgameRules = EndgameRules::Frisian;
-    /// Frisian draughts. PDN 3.0. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 40;
+    ///
+    /// The official rules (2011), as dctl and lidraughts implement them. The International board
+    /// and start: twenty men each (FRIS; dctl; lidraughts).
+    Frisian (GameType 40) on DIAGONAL_10 in u64 with 20 men from START_10X10 {
+        /// Men and kings also capture along ranks and files. FRIS; dctl (`is_orthogonal_jumps`).
+        /// docs/rules.md §10.5.
+        const STRAIGHT_CAPTURES: bool = true;
+        /// The highest capture value, then a capture with a king. FRIS art. 11, 12.
+        /// docs/rules.md §10.5, §13.10.
+        const PRECEDENCE: &'static [Criterion] = &[Criterion::MostValue, Criterion::WithKing];
+        /// At most three king moves in a row with the same king while the side has men.
+        /// FRIS art. 17 (per dctl). docs/rules.md §10.5.
+        const KING_MOVE_LIMIT: u8 = 3;
+        /// Third repetition; no quiet-move count. lidraughts. docs/rules.md §10.5.
+        const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+        /// Two kings against one: seven moves each; one king each: two moves each. FRIS art. 18,
+        /// 21, as lidraughts applies them. docs/rules.md §10.5.
+        const ENDGAME: EndgameRules = EndgameRules::Frisian;
+    }
 }
 
-impl Rules for Frysk {
-    /// Frysk!: lidraughts' variant. docs/rules.md §10.5.
-    const VARIANT: Variant = Variant::Frysk;
-    /// The International board. lidraughts. docs/rules.md §10.5.
-    const GEOMETRY: &'static Geometry = Frisian::GEOMETRY;
-    type Board = u64;
-    /// Five men each. lidraughts. docs/rules.md §10.5.
-    const MEN_PER_SIDE: u32 = 5;
-    /// Black on 1–5, White on 46–50, White to move. lidraughts. docs/rules.md §10.5.
-    const START_FEN: &'static str = "W:W46-50:B1-5";
-    /// As Frisian. docs/rules.md §10.5.
-    const STRAIGHT_CAPTURES: bool = Frisian::STRAIGHT_CAPTURES;
-    /// As Frisian. docs/rules.md §10.5.
-    const PRECEDENCE: &'static [Criterion] = Frisian::PRECEDENCE;
-    /// As Frisian. docs/rules.md §10.5.
-    const KING_MOVE_LIMIT: u8 = Frisian::KING_MOVE_LIMIT;
-    /// As Frisian. docs/rules.md §10.5.
-    const DRAW: DrawRules = Frisian::DRAW;
-    /// As Frisian. docs/rules.md §10.5.
-    const ENDGAME: EndgameRules = Frisian::ENDGAME;
-    /// lidraughts' number for Frysk! (PDN has none). docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 97;
+variant_rules! {
+    /// Frysk!: Frisian rules with five men each on the back rows. docs/rules.md §10.5.
+    ///
+    /// lidraughts' variant. The International board; five men each, Black on 1–5, White on
+    /// 46–50, White to move (lidraughts).
+    Frysk (GameType 97) on DIAGONAL_10 in u64 with 5 men from "W:W46-50:B1-5" {
+        /// As Frisian. docs/rules.md §10.5.
+        const STRAIGHT_CAPTURES: bool = Frisian::STRAIGHT_CAPTURES;
+        /// As Frisian. docs/rules.md §10.5.
+        const PRECEDENCE: &'static [Criterion] = Frisian::PRECEDENCE;
+        /// As Frisian. docs/rules.md §10.5.
+        const KING_MOVE_LIMIT: u8 = Frisian::KING_MOVE_LIMIT;
+        /// As Frisian. docs/rules.md §10.5.
+        const DRAW: DrawRules = Frisian::DRAW;
+        /// As Frisian. docs/rules.md §10.5.
+        const ENDGAME: EndgameRules = Frisian::ENDGAME;
+    }
 }
 
-impl Rules for Pool {
-    /// Pool checkers: the American Pool Checkers Association's rules of play, as dctl encodes
-    /// them. docs/rules.md §10.
-    const VARIANT: Variant = Variant::Pool;
-    /// 8x8, play on the 32 dark squares. APCA rule 1 (per dctl). docs/rules.md §10.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// Twelve men each. APCA rule 5 (per dctl). docs/rules.md §10.
-    const MEN_PER_SIDE: u32 = 12;
-    /// Black on 1–12, White on 21–32, Black to move (numbered as English). PDN GameType 23
-    /// ("23,B,8,8,N1,0"). docs/rules.md §10, §12.
-    const START_FEN: &'static str = "B:W21-32:B1-12";
-    /// Black moves first. PDN GameType 23. docs/rules.md §10.
-    const FIRST_TO_MOVE: Color = Color::Black;
-    /// Free choice between capture sequences. APCA rule 20 (per dctl). docs/rules.md §10.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// Third repetition; 30 reversible plies (15 moves each). APCA rule 26 (per dctl).
+variant_rules! {
+    /// Pool checkers (American pool). Differs from International in the 8x8 board, Black moving
+    /// first, English numbering, free choice of capture and the draw rules. docs/rules.md §10.
+    ///
+    /// The American Pool Checkers Association's rules of play, as dctl encodes them. 8x8, play
+    /// on the 32 dark squares (APCA rule 1, per dctl); twelve men each (APCA rule 5, per dctl),
+    /// Black on 1–12, White on 21–32, numbered as English (PDN GameType 23, "23,B,8,8,N1,0").
+    Pool (GameType 23) on DIAGONAL_8 in u64 with 12 men from START_ENGLISH {
+        /// Free choice between capture sequences. APCA rule 20 (per dctl). docs/rules.md §10.
+        const PRECEDENCE: &'static [Criterion] = &[];
+        /// Third repetition; 30 reversible plies (15 moves each). APCA rule 26 (per dctl).
+        /// docs/rules.md §10.
+        const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
+        /// No endgame counts. APCA rule 26 (per dctl). docs/rules.md §10.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
+}
+
+variant_rules! {
+    /// Thai draughts (Mak-hos). Differs from International in the 8x8 board, eight men each,
+    /// Black moving first, men capturing forward only, kings landing directly behind the piece
+    /// they take, captured pieces leaving at once, promotion ending the move, free choice of
+    /// capture and the draw rules. docs/rules.md §10.
+    ///
+    /// dctl's rules and the PDN GameType; no rule book available. 8x8, play on the 32 dark
+    /// squares (PDN GameType 31); eight men each on the two nearest rows (dctl,
+    /// `initial_position_gap = 4`), Black on 1–8, White on 25–32, numbered as English (PDN
+    /// GameType 31, "31,B,…").
+    Thai (GameType 31) on DIAGONAL_8 in u64 with 8 men from "B:W25-32:B1-8" {
+        /// A king lands on the square directly behind the piece it takes. dctl
+        /// (`is_land_behind_piece`). docs/rules.md §10.
+        const KING_LANDS_DIRECTLY_BEHIND: bool = true;
+        /// Men capture forward only (dctl, `is_backward_pawn_jump = false`); so reaching the far
+        /// row crowns the man and ends the move (dctl). docs/rules.md §10.
+        const MAN_CAPTURE: ManCapture = ManCapture::Forward;
+        /// Each captured piece leaves at once; a king may cross its square again. dctl
+        /// (`is_passing_capture`). docs/rules.md §10.
+        const REMOVAL: Removal = Removal::Passing;
+        /// Free choice between capture sequences. dctl (no precedence). docs/rules.md §10.
+        const PRECEDENCE: &'static [Criterion] = &[];
+        /// Third repetition; no quiet-move count (none in the sources). docs/rules.md §10.
+        const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+        /// No endgame counts (none in the sources). docs/rules.md §10.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
+}
+
+variant_rules! {
+    /// Antidraughts (giveaway): International moves and captures; the side left with no piece or
+    /// no move wins, and only repetition draws. docs/rules.md §10.
+    ///
+    /// lidraughts' variant. The International board and start: twenty men each (lidraughts).
+    Antidraughts (GameType 20) on DIAGONAL_10 in u64 with 20 men from START_10X10 {
+        /// The side left with no piece or no move wins. lidraughts. docs/rules.md §10.
+        const GOAL: Goal = Goal::GiveAway;
+        /// Third repetition only. lidraughts; pydraughts. docs/rules.md §10.
+        const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
+        /// No endgame counts. lidraughts; pydraughts. docs/rules.md §10.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
+}
+
+variant_rules! {
+    /// Breakthrough: International rules; the first side to crown a king wins.
     /// docs/rules.md §10.
-    const DRAW: DrawRules = DrawRules::new(3, 15, QuietReset::ManMove);
-    /// No endgame counts. APCA rule 26 (per dctl). docs/rules.md §10.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// American pool checkers. PDN 3.0. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 23;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
+    ///
+    /// lidraughts' variant. The International board and start: twenty men each (lidraughts).
+    Breakthrough (GameType 20) on DIAGONAL_10 in u64 with 20 men from START_10X10 {
+        /// The first side to crown a king wins. lidraughts. docs/rules.md §10.
+        const GOAL: Goal = Goal::FirstKing;
+        /// No endgame counts: a game ends at its first king. docs/rules.md §10.
+        const ENDGAME: EndgameRules = EndgameRules::None;
+    }
 }
 
-impl Rules for Thai {
-    /// Thai draughts: dctl's rules and the PDN GameType; no rule book available.
-    /// docs/rules.md §10.
-    const VARIANT: Variant = Variant::Thai;
-    /// 8x8, play on the 32 dark squares. PDN GameType 31. docs/rules.md §10.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_8;
-    type Board = u64;
-    /// Eight men each, on the two nearest rows. dctl (`initial_position_gap = 4`).
-    /// docs/rules.md §10.
-    const MEN_PER_SIDE: u32 = 8;
-    /// Black on 1–8, White on 25–32, Black to move (numbered as English). PDN GameType 31
-    /// ("31,B,…"). docs/rules.md §10, §12.
-    const START_FEN: &'static str = "B:W25-32:B1-8";
-    /// Black moves first. PDN GameType 31. docs/rules.md §10.
-    const FIRST_TO_MOVE: Color = Color::Black;
-    /// A king lands on the square directly behind the piece it takes. dctl
-    /// (`is_land_behind_piece`). docs/rules.md §10.
-    const KING_LANDS_DIRECTLY_BEHIND: bool = true;
-    /// Men capture forward only. dctl (`is_backward_pawn_jump = false`). docs/rules.md §10.
-    const MAN_CAPTURE: ManCapture = ManCapture::Forward;
-    /// Reaching the far row crowns the man and ends the move. dctl. docs/rules.md §10.
-    const PROMOTION: Promotion = Promotion::EndsMove;
-    /// Each captured piece leaves at once; a king may cross its square again. dctl
-    /// (`is_passing_capture`). docs/rules.md §10.
-    const REMOVAL: Removal = Removal::Passing;
-    /// Free choice between capture sequences. dctl (no precedence). docs/rules.md §10.
-    const PRECEDENCE: &'static [Criterion] = &[];
-    /// Third repetition; no quiet-move count (none in the sources). docs/rules.md §10.
-    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
-    /// No endgame counts (none in the sources). docs/rules.md §10.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-    /// Thai draughts. PDN 3.0. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 31;
-    /// The optional-capture house rule may be asked for, as on every 8x8 board.
-    /// docs/rules.md §11.
-    const OPTIONAL_CAPTURE_ALLOWED: bool = true;
-}
-
-impl Rules for Antidraughts {
-    /// Antidraughts: lidraughts' variant. docs/rules.md §10.
-    const VARIANT: Variant = Variant::Antidraughts;
-    /// The International board. lidraughts. docs/rules.md §10.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
-    type Board = u64;
-    /// Twenty men each. lidraughts. docs/rules.md §10.
-    const MEN_PER_SIDE: u32 = 20;
-    /// The International start. lidraughts. docs/rules.md §10.
-    const START_FEN: &'static str = "W:W31-50:B1-20";
-    /// The side left with no piece or no move wins. lidraughts. docs/rules.md §10.
-    const GOAL: Goal = Goal::GiveAway;
-    /// Third repetition only. lidraughts; pydraughts. docs/rules.md §10.
-    const DRAW: DrawRules = DrawRules::new(3, 0, QuietReset::ManMove);
-    /// No endgame counts. lidraughts; pydraughts. docs/rules.md §10.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-}
-
-impl Rules for Breakthrough {
-    /// Breakthrough: lidraughts' variant. docs/rules.md §10.
-    const VARIANT: Variant = Variant::Breakthrough;
-    /// The International board. lidraughts. docs/rules.md §10.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_10;
-    type Board = u64;
-    /// Twenty men each. lidraughts. docs/rules.md §10.
-    const MEN_PER_SIDE: u32 = 20;
-    /// The International start. lidraughts. docs/rules.md §10.
-    const START_FEN: &'static str = "W:W31-50:B1-20";
-    /// The first side to crown a king wins. lidraughts. docs/rules.md §10.
-    const GOAL: Goal = Goal::FirstKing;
-    /// No endgame counts: a game ends at its first king. docs/rules.md §10.
-    const ENDGAME: EndgameRules = EndgameRules::None;
-}
-
-impl Rules for Canadian {
-    /// Canadian draughts: International rules on 12x12. docs/rules.md §10.6.
-    const VARIANT: Variant = Variant::Canadian;
-    /// 12x12, play on the 72 dark squares, the near-left corner dark. PDN 3.0 GameType
-    /// "27,W,12,12,N2,0". docs/rules.md §10.6.
-    const GEOMETRY: &'static Geometry = &Geometry::DIAGONAL_12;
-    type Board = u128;
-    /// Thirty men each, on the five nearest rows. docs/rules.md §10.6.
-    const MEN_PER_SIDE: u32 = 30;
-    /// Black on 1–30, White on 43–72, White to move. docs/rules.md §10.6.
-    const START_FEN: &'static str = "W:W43-72:B1-30";
-    /// Canadian draughts. PDN 3.0. docs/rules.md §12.
-    const PDN_GAME_TYPE: u8 = 27;
+variant_rules! {
+    /// Canadian draughts: International rules on the 12x12 board, thirty men each.
+    /// docs/rules.md §10.6.
+    ///
+    /// 12x12, play on the 72 dark squares, the near-left corner dark (PDN 3.0 GameType
+    /// "27,W,12,12,N2,0"); thirty men each on the five nearest rows, Black on 1–30, White on
+    /// 43–72, White to move.
+    Canadian (GameType 27) on DIAGONAL_12 in u128 with 30 men from "W:W43-72:B1-30" {
+    }
 }
 
 #[cfg(test)]

@@ -240,6 +240,27 @@ impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
         self.last_dir = previous_dir;
     }
 
+    /// Takes `victim` by a jump in direction `dir`, runs `then`, and puts `victim` back.
+    #[inline(always)]
+    fn with_taken(&mut self, victim: u8, dir: usize, then: impl FnOnce(&mut Self)) {
+        let previous_dir = self.last_dir;
+        self.take(victim, dir);
+        then(self);
+        self.untake(victim, previous_dir);
+    }
+
+    /// Whether `square` is on the board and holds a piece that may still be taken.
+    #[inline(always)]
+    fn is_target(&self, square: u8) -> bool {
+        square != NONE && self.targets.contains(square)
+    }
+
+    /// Whether `square` is on the board and free to land on or pass.
+    #[inline(always)]
+    fn is_free(&self, square: u8) -> bool {
+        square != NONE && !self.occupied.contains(square)
+    }
+
     #[inline(always)]
     fn push_landing(&mut self, square: u8) {
         self.path[self.len] = square;
@@ -260,14 +281,11 @@ impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
                 continue;
             }
             let victim = g.step(square, dir);
-            if victim == NONE || !self.targets.contains(victim) {
-                continue;
-            }
-            if !R::MEN_CAPTURE_KINGS && self.enemy_kings.contains(victim) {
+            if !self.is_target(victim) || !R::MEN_CAPTURE_KINGS && self.enemy_kings.contains(victim) {
                 continue;
             }
             let landing = g.jump(square, dir);
-            if landing == NONE || self.occupied.contains(landing) {
+            if !self.is_free(landing) {
                 continue;
             }
             found = true;
@@ -290,32 +308,31 @@ impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
     /// follows it; `ends` when the capture is known to stop there.
     #[inline(always)]
     fn man_jump(&mut self, victim: u8, landing: u8, dir: usize, ends: bool) {
-        let previous_dir = self.last_dir;
-        self.take(victim, dir);
-        self.push_landing(landing);
-        let went_on = if ends {
-            false
-        } else if self.crowning.contains(landing) {
-            match R::PROMOTION {
-                Promotion::EndsMove => false,
-                Promotion::ContinueAsKing => {
-                    self.promoted = true;
-                    let went_on = self.king(landing);
-                    self.promoted = false;
-                    went_on
+        self.with_taken(victim, dir, |search| {
+            search.push_landing(landing);
+            let went_on = if ends {
+                false
+            } else if search.crowning.contains(landing) {
+                match R::PROMOTION {
+                    Promotion::EndsMove => false,
+                    Promotion::ContinueAsKing => {
+                        search.promoted = true;
+                        let went_on = search.king(landing);
+                        search.promoted = false;
+                        went_on
+                    }
+                    Promotion::AtEndOfMove => search.man_continued(landing),
                 }
-                Promotion::AtEndOfMove => self.man_continued(landing),
+            } else {
+                search.man_continued(landing)
+            };
+            if !went_on {
+                let promotes = search.crowning.contains(landing)
+                    || (matches!(R::PROMOTION, Promotion::ContinueAsKing) && search.promoted);
+                search.complete(landing, promotes);
             }
-        } else {
-            self.man_continued(landing)
-        };
-        if !went_on {
-            let promotes =
-                self.crowning.contains(landing) || (matches!(R::PROMOTION, Promotion::ContinueAsKing) && self.promoted);
-            self.complete(landing, promotes);
-        }
-        self.len -= 1;
-        self.untake(victim, previous_dir);
+            search.len -= 1;
+        });
     }
 
     /// [`Search::man`] after a jump, as a call of its own (the recursion).
@@ -341,22 +358,21 @@ impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
                 continue;
             }
             let victim = g.step(square, dir);
-            if victim == NONE || !self.targets.contains(victim) {
+            if !self.is_target(victim) {
                 continue;
             }
             let landing = g.jump(square, dir);
-            if landing == NONE || self.occupied.contains(landing) {
+            if !self.is_free(landing) {
                 continue;
             }
             found = true;
-            let previous_dir = self.last_dir;
-            self.take(victim, dir);
-            self.push_landing(landing);
-            if !self.short_king(landing) {
-                self.complete(landing, self.promoted);
-            }
-            self.len -= 1;
-            self.untake(victim, previous_dir);
+            self.with_taken(victim, dir, |search| {
+                search.push_landing(landing);
+                if !search.short_king(landing) {
+                    search.complete(landing, search.promoted);
+                }
+                search.len -= 1;
+            });
         }
         found
     }
@@ -373,40 +389,39 @@ impl<'a, R: Rules, S: MoveSink<R::Board>> Search<'a, R, S> {
                 continue;
             }
             let mut victim = g.step(square, dir);
-            while victim != NONE && !self.occupied.contains(victim) {
+            while self.is_free(victim) {
                 victim = g.step(victim, dir);
             }
-            if victim == NONE || !self.targets.contains(victim) {
+            if !self.is_target(victim) {
                 continue;
             }
             let first_landing = g.step(victim, dir);
-            if first_landing == NONE || self.occupied.contains(first_landing) {
+            if !self.is_free(first_landing) {
                 continue;
             }
             found = true;
-            let previous_dir = self.last_dir;
-            self.take(victim, dir);
             // The landing squares: every free square behind the piece, or only the first.
             let next_landing = |landing: u8| if R::KING_LANDS_DIRECTLY_BEHIND { NONE } else { g.step(landing, dir) };
-            let mut went_on = false;
-            let mut landing = first_landing;
-            while landing != NONE && !self.occupied.contains(landing) {
-                self.push_landing(landing);
-                let straight_on = if landing == first_landing || self.every_route { None } else { Some(dir) };
-                went_on |= self.flying_king(landing, straight_on);
-                self.len -= 1;
-                landing = next_landing(landing);
-            }
-            if !went_on {
+            self.with_taken(victim, dir, |search| {
+                let mut went_on = false;
                 let mut landing = first_landing;
-                while landing != NONE && !self.occupied.contains(landing) {
-                    self.push_landing(landing);
-                    self.complete(landing, self.promoted);
-                    self.len -= 1;
+                while search.is_free(landing) {
+                    search.push_landing(landing);
+                    let straight_on = if landing == first_landing || search.every_route { None } else { Some(dir) };
+                    went_on |= search.flying_king(landing, straight_on);
+                    search.len -= 1;
                     landing = next_landing(landing);
                 }
-            }
-            self.untake(victim, previous_dir);
+                if !went_on {
+                    let mut landing = first_landing;
+                    while search.is_free(landing) {
+                        search.push_landing(landing);
+                        search.complete(landing, search.promoted);
+                        search.len -= 1;
+                        landing = next_landing(landing);
+                    }
+                }
+            });
         }
         found
     }

@@ -366,29 +366,15 @@ pub fn write<R: Rules>(position: &Position<R>) -> String {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use regex::Regex;
 
     use super::*;
+    use crate::rules::notation::form_check::FormCheck;
     use crate::rules::ruleset::{English, Russian};
-    use crate::rules::Rules;
 
-    /// Whether `parse` finds the form of `text` right, on a numbered and an algebraic board
-    /// (the form does not depend on the board).
-    fn well_formed(text: &str) -> bool {
-        let english = parse(text, &English::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
-        let russian = parse(text, &Russian::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
-        assert_eq!(english, russian, "{text:?}");
-        english
-    }
-
-    fn pattern() -> Regex {
-        Regex::new(PATTERN).expect("the pattern is a regular expression")
-    }
-
-    #[test]
-    fn the_pattern_says_the_form_the_reader_reads() {
-        let pattern = pattern();
-        for text in [
+    /// The reader under test: texts of the right and of the wrong form, its pattern, its limit
+    /// and how it reads.
+    const READER: FormCheck = FormCheck {
+        well_formed: &[
             "W:W31-50:B1-20",
             " b : B K 5 , 6-8 :H0: W c3 ,Kd4 :F1. ",
             "W:W:B",
@@ -398,11 +384,8 @@ mod tests {
             "W:W\n1\t:B2",
             "W:W99:B1",
             "W:W5-3:B",
-        ] {
-            assert!(pattern.is_match(text), "{text:?}");
-            assert!(well_formed(text), "{text:?}");
-        }
-        for text in [
+        ],
+        ill_formed: &[
             "",
             "X:W1:B2",
             "W:W1",
@@ -416,11 +399,11 @@ mod tests {
             "W:W1:B2\u{feff}",
             "W:W\u{3000}1:B2",
             "W:Wx:B",
-        ] {
-            assert!(!pattern.is_match(text), "{text:?}");
-            assert!(!well_formed(text), "{text:?}");
-        }
-    }
+        ],
+        pattern: PATTERN,
+        max_chars: MAX_CHARS,
+        reads_form: |text, naming| parse(text, naming).map_or_else(|e| !e.is_syntax(), |_| true),
+    };
 
     #[test]
     fn errors_of_form_come_before_errors_of_meaning() {
@@ -437,12 +420,8 @@ mod tests {
 
     #[test]
     fn a_fen_longer_than_the_limit_is_not_read() {
-        let long = format!("W:W1:B2:{}", "H".repeat(MAX_CHARS - 8));
-        assert_eq!(long.chars().count(), MAX_CHARS);
-        assert!(parse(&long, &English::NAMING).is_ok());
-        let longer = format!("{long}H");
+        let longer = READER.assert_limit(&format!("W:W1:B2:{}", "H".repeat(MAX_CHARS - 8)));
         assert_eq!(parse(&longer, &English::NAMING), Err(FenError::TooLong(MAX_CHARS + 1)));
-        assert!(FenError::TooLong(MAX_CHARS + 1).is_syntax());
     }
 
     /// Texts made of the FEN's own parts and some that are not, so that many are nearly right:
@@ -466,25 +445,8 @@ mod tests {
             .prop_map(|(space, side, fields, end)| format!("{space}{side}{}{end}", fields.concat()))
     }
 
-    /// Texts the pattern matches, with few repetitions of each part so that most are short enough.
-    fn short_texts_of_the_pattern() -> impl Strategy<Value = String> {
-        let unanchored = PATTERN.trim_start_matches('^').trim_end_matches('$');
-        let few = unanchored.replace('*', "{0,2}").replace(")+", "){1,3}");
-        proptest::string::string_regex(&few).expect("a pattern proptest can follow")
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-
-        #[test]
-        fn a_text_matches_the_pattern_exactly_when_its_form_is_right(text in fen_like()) {
-            prop_assert_eq!(pattern().is_match(&text), well_formed(&text), "{:?}", text);
-        }
-
-        #[test]
-        fn every_text_of_the_pattern_is_well_formed(text in short_texts_of_the_pattern()) {
-            prop_assume!(text.chars().count() <= MAX_CHARS);
-            prop_assert!(well_formed(&text), "{:?}", text);
-        }
+    #[test]
+    fn the_pattern_says_the_form_the_reader_reads() {
+        READER.assert_agreement(fen_like());
     }
 }

@@ -19,6 +19,8 @@ macro_rules! whitespace_chars {
 }
 
 pub mod fen;
+#[cfg(test)]
+mod form_check;
 pub mod move_text;
 pub mod record;
 pub mod route;

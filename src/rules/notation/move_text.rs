@@ -335,32 +335,16 @@ fn compare_routes(naming: &Naming, a: &[u8], b: &[u8]) -> core::cmp::Ordering {
 #[cfg(test)]
 mod tests {
     use proptest::prelude::*;
-    use regex::Regex;
 
     use super::*;
+    use crate::rules::notation::form_check::FormCheck;
     use crate::rules::ruleset::{English, Russian};
 
-    /// Whether `parse_squares` finds the form of `text` right, on a numbered and an algebraic
-    /// board (the form does not depend on the board).
-    fn well_formed(text: &str) -> bool {
-        let english = parse_squares(text, &English::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
-        let russian = parse_squares(text, &Russian::NAMING).map_or_else(|e| !e.is_syntax(), |_| true);
-        assert_eq!(english, russian, "{text:?}");
-        english
-    }
-
-    fn pattern() -> Regex {
-        Regex::new(PATTERN).expect("the pattern is a regular expression")
-    }
-
-    #[test]
-    fn the_pattern_says_the_form_the_reader_reads() {
-        let pattern = pattern();
-        for text in ["11-15", "22x15x8", "c3:e5", "22×15", " 22 x 15 ×\t8 ", "C3-D4", "0-999", "z99-a1", "1\r\n-2"] {
-            assert!(pattern.is_match(text), "{text:?}");
-            assert!(well_formed(text), "{text:?}");
-        }
-        for text in [
+    /// The reader under test: texts of the right and of the wrong form, its pattern, its limit
+    /// and how it reads.
+    const READER: FormCheck = FormCheck {
+        well_formed: &["11-15", "22x15x8", "c3:e5", "22×15", " 22 x 15 ×\t8 ", "C3-D4", "0-999", "z99-a1", "1\r\n-2"],
+        ill_formed: &[
             "",
             "11",
             "11-",
@@ -373,11 +357,11 @@ mod tests {
             "11-15\u{feff}",
             "11\u{3000}-15",
             "11_15",
-        ] {
-            assert!(!pattern.is_match(text), "{text:?}");
-            assert!(!well_formed(text), "{text:?}");
-        }
-    }
+        ],
+        pattern: PATTERN,
+        max_chars: MAX_CHARS,
+        reads_form: |text, naming| parse_squares(text, naming).map_or_else(|e| !e.is_syntax(), |_| true),
+    };
 
     #[test]
     fn errors_of_form_come_before_errors_of_meaning() {
@@ -391,10 +375,7 @@ mod tests {
 
     #[test]
     fn move_text_longer_than_the_limit_is_not_read() {
-        let long = format!("1-{}2", " ".repeat(MAX_CHARS - 3));
-        assert_eq!(long.chars().count(), MAX_CHARS);
-        assert!(parse_squares(&long, &English::NAMING).is_ok());
-        let longer = format!(" {long}");
+        let longer = READER.assert_limit(&format!("1-{}2", " ".repeat(MAX_CHARS - 3)));
         assert_eq!(parse_squares(&longer, &English::NAMING), Err(MoveTextError::TooLong(MAX_CHARS + 1)));
     }
 
@@ -407,26 +388,9 @@ mod tests {
         prop::collection::vec(token, 0..12).prop_map(|tokens| tokens.concat())
     }
 
-    /// Texts the pattern matches, with few repetitions of each part so that most are short enough.
-    fn short_texts_of_the_pattern() -> impl Strategy<Value = String> {
-        let unanchored = PATTERN.trim_start_matches('^').trim_end_matches('$');
-        let few = unanchored.replace('*', "{0,2}").replace(")+", "){1,3}");
-        proptest::string::string_regex(&few).expect("a pattern proptest can follow")
-    }
-
-    proptest! {
-        #![proptest_config(ProptestConfig::with_cases(4000))]
-
-        #[test]
-        fn a_text_matches_the_pattern_exactly_when_its_form_is_right(text in move_like()) {
-            prop_assert_eq!(pattern().is_match(&text), well_formed(&text), "{:?}", text);
-        }
-
-        #[test]
-        fn every_text_of_the_pattern_is_well_formed(text in short_texts_of_the_pattern()) {
-            prop_assume!(text.chars().count() <= MAX_CHARS);
-            prop_assert!(well_formed(&text), "{:?}", text);
-        }
+    #[test]
+    fn the_pattern_says_the_form_the_reader_reads() {
+        READER.assert_agreement(move_like());
     }
 
     #[test]

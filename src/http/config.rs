@@ -309,14 +309,6 @@ mod tests {
     }
 
     #[test]
-    fn the_endgame_directory_is_read_or_turned_off() {
-        let config = Config::from_lookup(environment(&[("ENDGAME_DIR", "/data/egtb")])).unwrap();
-        assert_eq!(config.endgame_dir, Some(PathBuf::from("/data/egtb")));
-        let off = Config::from_lookup(environment(&[("ENDGAME_DIR", "off")])).unwrap();
-        assert_eq!(off.endgame_dir, None);
-    }
-
-    #[test]
     fn timeouts_drain_and_connections_are_read_and_checked() {
         let env = [
             ("HEADERS_TIMEOUT_MS", "100"),
@@ -327,6 +319,7 @@ mod tests {
             ("DRAIN_SECONDS", "0"),
             ("MAX_CONNECTIONS", "10"),
             ("OPS_PORT", "off"),
+            ("MAX_REVIEW_MS", "9000"),
         ];
         let config = Config::from_lookup(environment(&env)).unwrap();
         let ms = Duration::from_millis;
@@ -334,7 +327,8 @@ mod tests {
             Timeouts { headers: ms(100), body: ms(200), keep_alive: ms(300), answer: ms(400), send: ms(500) };
         assert_eq!(config.timeouts, expected);
         assert_eq!((config.drain, config.max_connections, config.ops_port), (Duration::ZERO, 10, None));
-        for variable in ["BODY_TIMEOUT_MS", "MAX_CONNECTIONS"] {
+        assert_eq!(config.max_review, Duration::from_secs(9));
+        for variable in ["BODY_TIMEOUT_MS", "MAX_CONNECTIONS", "MAX_REVIEW_MS"] {
             assert_eq!(Config::from_lookup(environment(&[(variable, "0")])).unwrap_err().variable, variable);
         }
     }
@@ -356,19 +350,13 @@ mod tests {
 
     #[test]
     fn search_settings_are_read_and_checked() {
-        let env = [
-            ("CACHE_MAX_MIB", "0"),
-            ("SEARCH_THREADS", "3"),
-            ("SEARCH_QUEUE", "0"),
-            ("MAX_SEARCH_MS", "250"),
-            ("MAX_REVIEW_MS", "9000"),
-        ];
+        let env = [("CACHE_MAX_MIB", "0"), ("SEARCH_THREADS", "3"), ("SEARCH_QUEUE", "0"), ("MAX_SEARCH_MS", "250")];
         let config = Config::from_lookup(environment(&env)).unwrap();
         assert_eq!((config.cache_max_mib, config.search_threads, config.search_queue), (0, 3, 0));
-        assert_eq!((config.max_search, config.max_review), (Duration::from_millis(250), Duration::from_secs(9)));
+        assert_eq!(config.max_search, Duration::from_millis(250));
         let old = Config::from_lookup(environment(&[("CACHE_CAPACITY", "100000")])).unwrap_err();
         assert_eq!(old.variable, "CACHE_CAPACITY", "a setting no longer read is not silently ignored");
-        for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS", "MAX_REVIEW_MS"] {
+        for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS"] {
             let bad = Config::from_lookup(environment(&[(variable, "0")])).unwrap_err();
             assert_eq!(bad.variable, variable);
         }
@@ -387,5 +375,9 @@ mod tests {
         assert_eq!(config.rate_limit_per_minute, Some(60));
         let bad = Config::from_lookup(environment(&[("PORT", "eighty")])).unwrap_err();
         assert_eq!(bad.variable, "PORT");
+        let endgames = Config::from_lookup(environment(&[("ENDGAME_DIR", "/data/egtb")])).unwrap();
+        assert_eq!(endgames.endgame_dir, Some(PathBuf::from("/data/egtb")));
+        let off = Config::from_lookup(environment(&[("ENDGAME_DIR", "off")])).unwrap();
+        assert_eq!(off.endgame_dir, None, "the endgame directory is read or turned off");
     }
 }

@@ -8,15 +8,15 @@ use core::time::Duration;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::delivery::{Kept, KeptAnswer};
 use super::heap_bytes::HeapBytes;
 use super::levels::Difficulty;
-use super::search_cache::SearchCache;
+use super::search_error::SearchError;
 use super::search_key::SearchKey;
 use super::search_kind::SearchKind;
 use super::search_plan::{AiMoveSettings, SearchLimits, SearchPlan};
-use super::search_pool::SearchTicket;
 use super::search_views::{move_view, notation_of_line, score_view, ScoreKind};
-use super::searches::{keep, kept, output, Ask, Kept, Prepared, SearchError};
+use super::searches::{Ask, Prepared};
 use super::views::{MoveView, StatusView};
 use crate::engine::{self, Depth, Report};
 use crate::rules::notation::move_text::MoveTable;
@@ -77,15 +77,10 @@ impl HeapBytes for AiMove {
 pub struct AiMoveAsk(pub AiMoveSettings);
 
 impl Ask for AiMoveAsk {
-    type Output = AiMove;
-    type Waiting = ();
-    type Answer = AiMove;
+    type Delivery = KeptAnswer<AiMove>;
 
-    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
-        let status = game.status();
-        if status.is_over() {
-            return Err(SearchError::GameOver(status));
-        }
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
+        SearchError::if_over(&game)?;
         let plan = SearchPlan::ai_move(self.0, limits);
         Ok(Prepared {
             kind: SearchKind::AiMove,
@@ -97,18 +92,6 @@ impl Ask for AiMoveAsk {
             }),
             waiting: (),
         })
-    }
-
-    async fn receive(_: (), ticket: SearchTicket<AiMove>) -> Result<AiMove, SearchError> {
-        output(SearchKind::AiMove, ticket).await
-    }
-
-    fn cached(cache: &SearchCache, key: &SearchKey) -> Option<AiMove> {
-        kept(cache, key)
-    }
-
-    fn keep(cache: &SearchCache, key: SearchKey, answer: &AiMove) {
-        keep(cache, key, answer);
     }
 }
 

@@ -9,14 +9,14 @@ use std::time::Instant;
 use serde::Serialize;
 use utoipa::ToSchema;
 
+use super::delivery::{Kept, KeptAnswer};
 use super::heap_bytes::HeapBytes;
-use super::search_cache::SearchCache;
+use super::search_error::SearchError;
 use super::search_key::SearchKey;
 use super::search_kind::SearchKind;
 use super::search_plan::{Budget, SearchLimits, SearchPlan};
-use super::search_pool::SearchTicket;
 use super::search_views::{move_view, notation_of_line, score_view, ScoreKind};
-use super::searches::{keep, kept, output, Ask, Kept, Prepared, SearchError};
+use super::searches::{Ask, Prepared};
 use super::views::MoveView;
 use crate::engine::{self, expected_score};
 use crate::rules::notation::move_text::MoveTable;
@@ -101,15 +101,10 @@ impl HeapBytes for Analysis {
 pub struct AnalysisAsk(pub AnalysisSettings);
 
 impl Ask for AnalysisAsk {
-    type Output = Analysis;
-    type Waiting = ();
-    type Answer = Analysis;
+    type Delivery = KeptAnswer<Analysis>;
 
-    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
-        let status = game.status();
-        if status.is_over() {
-            return Err(SearchError::GameOver(status));
-        }
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
+        SearchError::if_over(&game)?;
         let plan = SearchPlan::analysis(self.0.budget, limits);
         let lines = self.0.lines.clamp(1, MAX_LINES);
         Ok(Prepared {
@@ -122,18 +117,6 @@ impl Ask for AnalysisAsk {
             }),
             waiting: (),
         })
-    }
-
-    async fn receive(_: (), ticket: SearchTicket<Analysis>) -> Result<Analysis, SearchError> {
-        output(SearchKind::Analysis, ticket).await
-    }
-
-    fn cached(cache: &SearchCache, key: &SearchKey) -> Option<Analysis> {
-        kept(cache, key)
-    }
-
-    fn keep(cache: &SearchCache, key: SearchKey, answer: &Analysis) {
-        keep(cache, key, answer);
     }
 }
 

@@ -18,6 +18,7 @@
 
 pub mod ai_move;
 pub mod analysis;
+pub mod delivery;
 pub mod endgames;
 pub mod games;
 pub mod heap_bytes;
@@ -27,6 +28,7 @@ pub mod replay;
 pub mod request;
 pub mod review;
 pub mod search_cache;
+pub mod search_error;
 pub mod search_key;
 pub mod search_kind;
 pub mod search_metrics;
@@ -49,11 +51,12 @@ pub use request::{DrawOverrides, GameRequest, RuleOverrides};
 pub use review::{
     MoveClass, PlyReview, Review, ReviewAsk, ReviewLine, ReviewStream, ReviewStreamAsk, ReviewSummary, SideReview,
 };
+pub use search_error::SearchError;
 pub use search_key::SearchKey;
 pub use search_kind::SearchKind;
 pub use search_plan::{AiMoveSettings, Budget, ReviewTooLong, SearchLimits, SearchPlan};
 pub use search_views::ScoreKind;
-pub use searches::{SearchConfig, SearchError, Searches};
+pub use searches::{AnswerTo, SearchConfig, Searches};
 pub use tags::Tags;
 pub use variants::VariantView;
 pub use views::{AppliedMove, LegalMoves, MoveView, PositionView, Square, StatusView};

@@ -15,12 +15,14 @@ use tokio::sync::mpsc;
 use utoipa::ToSchema;
 
 use super::analysis::thousandths;
+use super::delivery::{Delivery, WholeAnswer};
+use super::search_error::SearchError;
 use super::search_kind::SearchKind;
 use super::search_plan::{Budget, SearchLimits, SearchPlan};
 use super::search_pool::SearchTicket;
 use super::search_thread::SearchThread;
 use super::search_views::{score_view, ScoreKind};
-use super::searches::{output, Ask, Prepared, SearchError};
+use super::searches::{Ask, Prepared};
 use super::views::StatusView;
 use crate::engine::{expected_score, Score};
 use crate::rules::notation::move_text::MoveTable;
@@ -197,11 +199,9 @@ fn plan<R: Rules>(
 }
 
 impl Ask for ReviewAsk {
-    type Output = Review;
-    type Waiting = ();
-    type Answer = Review;
+    type Delivery = WholeAnswer<Review>;
 
-    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
         let plan = plan(&game, self.0, limits.max_review_document, limits)?;
         Ok(Prepared {
             kind: SearchKind::Review,
@@ -210,18 +210,26 @@ impl Ask for ReviewAsk {
             waiting: (),
         })
     }
-
-    async fn receive(_: (), ticket: SearchTicket<Review>) -> Result<Review, SearchError> {
-        output(SearchKind::Review, ticket).await
-    }
 }
 
-impl Ask for ReviewStreamAsk {
+impl Delivery for ReviewStream {
     type Output = ();
     type Waiting = mpsc::Receiver<ReviewLine>;
     type Answer = ReviewStream;
 
-    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError> {
+    async fn receive(
+        _: SearchKind,
+        lines: mpsc::Receiver<ReviewLine>,
+        ticket: SearchTicket<()>,
+    ) -> Result<ReviewStream, SearchError> {
+        Ok(ReviewStream { lines, _ticket: ticket })
+    }
+}
+
+impl Ask for ReviewStreamAsk {
+    type Delivery = ReviewStream;
+
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
         let plan = plan(&game, self.0, limits.max_review, limits)?;
         let (sender, receiver) = mpsc::channel(STREAM_ROOM);
         Ok(Prepared {
@@ -234,10 +242,6 @@ impl Ask for ReviewStreamAsk {
             }),
             waiting: receiver,
         })
-    }
-
-    async fn receive(lines: mpsc::Receiver<ReviewLine>, ticket: SearchTicket<()>) -> Result<ReviewStream, SearchError> {
-        Ok(ReviewStream { lines, _ticket: ticket })
     }
 }
 

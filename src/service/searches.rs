@@ -10,19 +10,19 @@ use std::sync::Arc;
 
 use prometheus::Registry;
 
+use super::delivery::Delivery;
 use super::endgames::load_endgames;
 use super::games::{with_game, OnGame};
-use super::heap_bytes::HeapBytes;
-use super::replay::ReplayError;
 use super::request::GameRequest;
 use super::search_cache::SearchCache;
+use super::search_error::SearchError;
 use super::search_key::SearchKey;
 use super::search_kind::SearchKind;
 use super::search_metrics::SearchMetrics;
-use super::search_plan::{ReviewTooLong, SearchLimits};
-use super::search_pool::{SearchPool, SearchTicket};
+use super::search_plan::SearchLimits;
+use super::search_pool::SearchPool;
 use super::search_thread::SearchThread;
-use crate::rules::{Game, Rules, Status};
+use crate::rules::{Game, Rules};
 
 /// How the searches are set up.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -39,90 +39,32 @@ pub struct SearchConfig {
     pub endgame_dir: Option<PathBuf>,
 }
 
-/// Why a search gives no answer.
-#[derive(Clone, Debug, PartialEq, Eq)]
-pub enum SearchError {
-    /// The game cannot be replayed.
-    Replay(ReplayError),
-    /// The game is already over: there is no move to search for.
-    GameOver(Status),
-    /// A review would take longer than its limit allows.
-    ReviewTooLong(ReviewTooLong),
-    /// Every search thread is busy and the queue is full.
-    Overloaded(SearchKind),
-    /// The search failed (a bug): never expected.
-    Failed(SearchKind),
-}
-
-impl From<ReplayError> for SearchError {
-    fn from(error: ReplayError) -> SearchError {
-        SearchError::Replay(error)
-    }
-}
-
 /// A search job, as a search thread runs it.
 type Job<T> = Box<dyn FnOnce(&SearchThread) -> T + Send>;
 
-/// A search ready to run.
-pub struct Prepared<A: Ask> {
+/// A search ready to run, its answer handed back as `D` says.
+pub struct Prepared<D: Delivery> {
     /// What kind it is.
     pub kind: SearchKind,
     /// The key its answer is cached under; `None` when it is not cached.
     pub key: Option<SearchKey>,
     /// The work, on a search thread.
-    pub job: Job<A::Output>,
+    pub job: Job<D::Output>,
     /// What waits with the caller meanwhile (the other end of a stream).
-    pub waiting: A::Waiting,
+    pub waiting: D::Waiting,
 }
 
 /// A kind of search, as a request asks for it.
 pub trait Ask: Sized {
-    /// What the job hands back from its thread.
-    type Output: Send + 'static;
-    /// What waits with the caller while the job runs.
-    type Waiting;
-    /// The answer.
-    type Answer;
+    /// How its answer is handed back.
+    type Delivery: Delivery;
 
     /// The search of `game`, within `limits`.
-    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self>, SearchError>;
-
-    /// The answer, once the job behind `ticket` is done (or at once, for a stream that the job
-    /// feeds).
-    fn receive(
-        waiting: Self::Waiting,
-        ticket: SearchTicket<Self::Output>,
-    ) -> impl core::future::Future<Output = Result<Self::Answer, SearchError>>;
-
-    /// The answer kept under `key`, for a kind whose answers are kept.
-    fn cached(_cache: &SearchCache, _key: &SearchKey) -> Option<Self::Answer> {
-        None
-    }
-
-    /// Keeps `answer` under `key`, for a kind whose answers are kept.
-    fn keep(_cache: &SearchCache, _key: SearchKey, _answer: &Self::Answer) {}
+    fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError>;
 }
 
-/// An answer a cache may keep: it says whether it came from the cache.
-pub trait Kept: HeapBytes + Clone + Send + Sync + 'static {
-    /// This answer, as given from the cache.
-    fn into_cached(self) -> Self;
-}
-
-/// The answer of type `A` kept under `key`, as given from the cache.
-pub fn kept<A: Kept>(cache: &SearchCache, key: &SearchKey) -> Option<A> {
-    cache.get::<A>(key).map(|answer| A::clone(&answer).into_cached())
-}
-
-/// Keeps a copy of `answer` under `key`.
-pub fn keep<A: Kept>(cache: &SearchCache, key: SearchKey, answer: &A) {
-    cache.insert(key, Arc::new(answer.clone()));
-}
-
-/// The job's output behind `ticket`: `Failed` if the job failed.
-pub async fn output<T>(kind: SearchKind, ticket: SearchTicket<T>) -> Result<T, SearchError> {
-    ticket.answer().await.ok_or(SearchError::Failed(kind))
-}
+/// The answer to an ask of type `A`.
+pub type AnswerTo<A> = <<A as Ask>::Delivery as Delivery>::Answer;
 
 /// The service's searches.
 pub struct Searches {
@@ -148,10 +90,10 @@ impl Searches {
     }
 
     /// The answer to `ask` about the game `request` describes.
-    pub async fn run<A: Ask>(&self, request: &GameRequest, ask: A) -> Result<A::Answer, SearchError> {
+    pub async fn run<A: Ask>(&self, request: &GameRequest, ask: A) -> Result<AnswerTo<A>, SearchError> {
         let prepared = with_game(request, Preparing(ask, &self.limits))??;
         if let Some(key) = &prepared.key {
-            let hit = A::cached(&self.cache, key);
+            let hit = A::Delivery::cached(&self.cache, key);
             self.metrics.cache_lookup(prepared.kind, hit.is_some());
             if let Some(answer) = hit {
                 return Ok(answer);
@@ -161,9 +103,9 @@ impl Searches {
             self.metrics.rejected(prepared.kind);
             SearchError::Overloaded(prepared.kind)
         })?;
-        let answer = A::receive(prepared.waiting, ticket).await?;
+        let answer = A::Delivery::receive(prepared.kind, prepared.waiting, ticket).await?;
         if let Some(key) = prepared.key {
-            A::keep(&self.cache, key, &answer);
+            A::Delivery::keep(&self.cache, key, &answer);
         }
         Ok(answer)
     }
@@ -178,7 +120,7 @@ impl Searches {
 struct Preparing<'a, A>(A, &'a SearchLimits);
 
 impl<A: Ask> OnGame for Preparing<'_, A> {
-    type Output = Result<Prepared<A>, SearchError>;
+    type Output = Result<Prepared<A::Delivery>, SearchError>;
     fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
         self.0.prepare(game, self.1)
     }
@@ -222,6 +164,6 @@ mod tests {
     async fn a_finished_game_has_no_move_to_search() {
         let over = GameRequest::start(Variant::English).with_fen("B:W21:B");
         let error = searches().run(&over, AiMoveAsk(AiMoveSettings::default())).await.unwrap_err();
-        assert!(matches!(error, SearchError::GameOver(Status::Win { .. })), "{error:?}");
+        assert!(matches!(error, SearchError::GameOver(crate::rules::Status::Win { .. })), "{error:?}");
     }
 }

@@ -1,7 +1,8 @@
 //! `POST /v1/legal-moves` and `POST /v1/apply-move`: the position a game reaches and its legal
 //! moves, or one more move played.
 
-use actix_web::{post, web};
+use actix_web::post;
+use actix_web::web::{Data, Json};
 
 use crate::http::dto::{ApplyMoveBody, LegalMovesBody};
 use crate::http::error::{ApiError, BodyErrors, GameErrors};
@@ -15,22 +16,19 @@ use crate::service::{self, AppliedMove, LegalMoves};
 #[post("/v1/legal-moves")]
 pub async fn legal_moves(
     input: GameInput<LegalMovesBody>,
-    state: web::Data<AppState>,
-) -> Result<web::Json<LegalMoves>, ApiError> {
+    state: Data<AppState>,
+) -> Result<Json<LegalMoves>, ApiError> {
     state.metrics.game_request(input.game.variant, "legal_moves", input.game.moves.len());
-    Ok(web::Json(service::legal_moves(&input.game)?))
+    Ok(Json(service::legal_moves(&input.game)?))
 }
 
 /// Plays `move` after the history; the new position, its status and the legal replies.
 #[utoipa::path(tag = "games", request_body = ApplyMoveBody,
     responses((status = 200, description = "The move played and the position after it", body = AppliedMove), GameErrors, BodyErrors))]
 #[post("/v1/apply-move")]
-pub async fn apply_move(
-    input: GameInput<ApplyMoveBody>,
-    state: web::Data<AppState>,
-) -> Result<web::Json<AppliedMove>, ApiError> {
+pub async fn apply_move(input: GameInput<ApplyMoveBody>, state: Data<AppState>) -> Result<Json<AppliedMove>, ApiError> {
     state.metrics.game_request(input.game.variant, "apply_move", input.game.moves.len() + 1);
     let applied = service::apply_move(&input.game, &input.extra)?;
     state.metrics.game_finished(&applied.position.status);
-    Ok(web::Json(applied))
+    Ok(Json(applied))
 }

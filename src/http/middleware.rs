@@ -80,7 +80,6 @@ pub async fn observe(
             return Err(error);
         }
     };
-    outcome.route = response.request().match_pattern().unwrap_or_else(|| "unmatched".to_owned());
     outcome.record(response.status().as_u16(), "answered");
     if let Ok(value) = HeaderValue::from_str(&outcome.request_id) {
         response.headers_mut().insert(REQUEST_ID, value);

@@ -54,7 +54,7 @@ impl<T: Kept> Delivery for KeptAnswer<T> {
     type Answer = T;
 
     async fn receive(kind: SearchKind, _: (), ticket: SearchTicket<T>) -> Result<T, SearchError> {
-        ticket.answer().await.ok_or(SearchError::Failed(kind))
+        WholeAnswer::<T>::receive(kind, (), ticket).await
     }
 
     fn cached(cache: &SearchCache, key: &SearchKey) -> Option<T> {

@@ -84,11 +84,6 @@ impl Searches {
         Ok(Searches { pool, cache: SearchCache::new(config.cache_bytes), metrics, limits: config.limits })
     }
 
-    /// The limits searches run within.
-    pub fn limits(&self) -> &SearchLimits {
-        &self.limits
-    }
-
     /// The answer to `ask` about the game `request` describes.
     pub async fn run<A: Ask>(&self, request: &GameRequest, ask: A) -> Result<AnswerTo<A>, SearchError> {
         let prepared = with_game(request, Preparing(ask, &self.limits))??;

@@ -10,7 +10,7 @@ counting 0.5 (minimum cross-entropy against targets 0, 0.5, 1). Standard library
     fit_expected_score.py fit --family turkish --bootstrap 200
     fit_expected_score.py import --family F --variant V --command CMD RAW   # raw selfplay output
 
-`import` reads the output of `draughts-api selfplay` (`<game> <White's result> <value> <FEN>` a
+`import` reads the output of `draughts-api replay` (of the games `draughts-api selfplay` wrote) (`<game> <White's result> <value> <FEN>` a
 line) and stores one line per game (`<game> <result> <value> <value> ...`) in
 bench/expected_score/<family>.games.gz: everything the fit needs, so a refit from it gives the
 same scale to the last digit.

@@ -64,12 +64,15 @@ imports=()
 for row in "${families[@]}"; do
   read -r family variant games depth <<<"$row"
   [[ -n $only && $only != "$family" ]] && continue
-  args=(selfplay --variant "$variant" --games "$games" --depth "$depth" --opening-plies 6 --noise 10 --seed 1)
-  command="draughts-api ${args[*]}"
+  args=(selfplay --variant "$variant" --games "$games" --depth "$depth" --opening-plies 6 --noise 10 --seed 1
+    --out "$raw/$family.games.gz")
+  command="draughts-api ${args[*]} && draughts-api replay $raw/$family.games.gz"
   if ((!from_raw)); then
     echo "$family: $command" >&2
     start=$(date +%s)
-    nice -n 15 "$bin" "${args[@]}" >"$raw/$family.txt"
+    rm -f "$raw/$family.games.gz"
+    nice -n 15 "$bin" "${args[@]}"
+    "$bin" replay "$raw/$family.games.gz" >"$raw/$family.txt"
     seconds=$(($(date +%s) - start))
     echo "$seconds" >"$raw/$family.seconds"
     echo "$family: $(wc -l <"$raw/$family.txt") positions in ${seconds} s" >&2

@@ -1,14 +1,16 @@
 #!/usr/bin/env python3
 """Fits an evaluation's pattern values to self-play games (bench/README.md, "Patterns").
 
-Reads what `draughts-api selfplay --variant V` prints (one quiet position a line: game number,
-White's result, the static value for White, PDN FEN, squares numbered or algebraic) and fits
+Reads what `draughts-api replay` prints of games files (one quiet position a line: game number,
+White's result, the static value for White, PDN FEN, squares numbered or algebraic, and White's
+deeper search score when the games were labelled) and fits
 one value, in hundredths of a man, to each arrangement of men in each overlapping region of the
 board (8 playable squares, each empty, a white man or a black man: 3^8 arrangements; kings
 count as empty; on a diagonal board 4 rows by 4 columns, 16 regions on the 10x10 board and 9 on
 the 8x8; on the orthogonal board of Turkish, 2 rows by 4 columns, 21 regions), so that
-sigmoid(K * (static value + the regions' values) / 100) predicts White's result. K is fitted
-first, to the static value alone. Every position is also used mirrored (the board turned
+sigmoid(K * (static value + the regions' values) / 100) predicts White's result, or with
+--blend b the target (1 - b) * result + b * sigmoid(K * label / 100). K is fitted first, to the
+static value alone against the results. Every position is also used mirrored (the board turned
 round, the colours swapped, the result reversed), and the values are then made exactly opposite
 for mirrored arrangements, so that the evaluation treats both colours alike.
 
@@ -103,12 +105,13 @@ def parse_squares(text):
 
 
 def load(paths):
-    """(game keys, results, static values, board states) of every line of `paths`."""
-    keys, results, values, boards = [], [], [], []
+    """(game keys, results, static values, labels, board states) of every line of `paths`; a
+    line without a label gets NaN."""
+    keys, results, values, labels, boards = [], [], [], [], []
     for file_index, path in enumerate(paths):
         with open(path) as lines:
             for line in lines:
-                game, result, value, fen = line.split()
+                game, result, value, fen, *label = line.split()
                 board = np.zeros(SQUARES, dtype=np.uint8)
                 for part in fen.split(":")[1:]:
                     men, _ = parse_squares(part[1:])
@@ -116,8 +119,9 @@ def load(paths):
                 keys.append(file_index * 1_000_000 + int(game))
                 results.append(float(result))
                 values.append(float(value))
+                labels.append(float(label[0]) if label else np.nan)
                 boards.append(board)
-    return np.array(keys), np.array(results), np.array(values), np.array(boards)
+    return np.array(keys), np.array(results), np.array(values), np.array(labels), np.array(boards)
 
 
 def mirrored(boards):
@@ -189,11 +193,21 @@ def main():
     parser.add_argument(
         "--limit", type=byte_limit, default=127, help="largest value, hundredths of a man (1 to 127: one signed byte)"
     )
+    parser.add_argument(
+        "--blend",
+        type=float,
+        default=0.0,
+        help="weight of the search labels in each target, 0 to 1: (1 - b) * result + b * sigmoid(K * label / 100)",
+    )
     parser.add_argument("--base", help="the pattern values the games' static values include; the fit starts from them")
     args = parser.parse_args()
     set_board(args.board)
 
-    keys, results, values, boards = load(args.data)
+    keys, results, values, labels, boards = load(args.data)
+    if not 0 <= args.blend <= 1:
+        sys.exit(f"--blend {args.blend} is not between 0 and 1")
+    if args.blend > 0 and np.isnan(labels).any():
+        sys.exit(f"--blend {args.blend} needs a label on every position: {np.isnan(labels).sum()} have none")
     regions = region_squares()
     checking = (keys * 2654435761 % 2**32) % 10 == 0
     print(f"{len(results)} positions from {len(set(keys))} games; White scored {results.mean():.3f}")
@@ -203,6 +217,7 @@ def main():
     # Each position and its mirror image.
     results = np.concatenate([results, 1 - results])
     values = np.concatenate([values, -values])
+    labels = np.concatenate([labels, -labels])
     checking = np.concatenate([checking, checking])
     index = indices(np.concatenate([boards, mirrored(boards)]), regions)
     fitting = ~checking
@@ -213,6 +228,11 @@ def main():
         values = values - weights[columns, index].sum(axis=1)
 
     scale = fit_scale(values[fitting], results[fitting]) / 100
+    if args.blend > 0:
+        # The targets: each game's result blended with what the deeper search saw, as a score
+        # on the same scale.
+        results = (1 - args.blend) * results + args.blend / (1 + np.exp(-scale * labels))
+        print(f"targets: {1 - args.blend:.2f} of the result, {args.blend:.2f} of sigmoid(K * label / 100)")
     base_fit = loss(scale * values[fitting], results[fitting])
     base_check = loss(scale * values[checking], results[checking])
     print(f"K = {scale * 100:.4f}; static value alone: loss {base_fit:.5f} fitting, {base_check:.5f} checking")

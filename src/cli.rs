@@ -1,5 +1,5 @@
-//! The command line: `serve` (the default), `perft`, `think`, `selfplay`, `endgame` and
-//! `openapi`.
+//! The command line: `serve` (the default), `perft`, `think`, `selfplay`, `replay`, `book`,
+//! `endgame` and `openapi`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -8,12 +8,17 @@ use clap::{Parser, Subcommand};
 
 use core::time::Duration;
 
+use crate::engine::book::{grow, Book, BookEvent, BookHeader, GrowSettings};
 use crate::engine::endgame::builder::variant_dir;
 use crate::engine::endgame::{build, Endgames, Event};
-use crate::engine::selfplay::{self_play, SelfPlay};
+use crate::engine::eval::evaluate;
+use crate::engine::selfplay::record::final_check;
+use crate::engine::selfplay::{
+    read_games, replay, self_play, write_games, GameRecord, GamesHeader, Replayed, SelfPlay,
+};
 use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
-use crate::rules::{Position, Rules, Variant, VariantVisitor};
+use crate::rules::{Color, Position, Rules, Variant, VariantVisitor};
 use crate::service::{
     AiMoveAsk, AiMoveSettings, Difficulty, GameRequest, SearchConfig, SearchError, SearchLimits, Searches,
 };
@@ -38,9 +43,16 @@ pub enum Command {
     /// Search one position as `POST /v1/ai-move` would and print what the search saw:
     /// `<move> score=<s> depth=<d> nodes=<n> seconds=<t> nps=<r> pv=<line>`.
     Think(ThinkArgs),
-    /// Play the engine against itself from random openings and print every quiet position of
-    /// each game: `<game number> <White's result: 1, 0.5 or 0> <static value for White> <FEN>`.
+    /// Play the engine against itself from random openings and write the games, compactly, to
+    /// a games file (data/README.md).
     Selfplay(SelfplayArgs),
+    /// Replay games files and print every fitted position (quiet, after the opening):
+    /// `<game number> <White's result: 1, 0.5 or 0> <static value for White> <FEN> [<label>]`,
+    /// the label (White's deeper search score) when the file has labels.
+    Replay(ReplayArgs),
+    /// Grow a variant's opening book by drop-out expansion (data/README.md), resuming the book
+    /// already in `--out` if there is one.
+    Book(BookArgs),
     /// Build the endgame databases of a variant: every position with up to `--pieces`
     /// pieces, into `--dir/<variant>/`, resuming a build that stopped (docs/endgame.md).
     Endgame(EndgameArgs),
@@ -121,6 +133,64 @@ pub struct SelfplayArgs {
     /// The seed of every random choice.
     #[arg(long, default_value_t = 1)]
     pub seed: u64,
+    /// The depth each quiet position after the opening is searched to for its label (0: no
+    /// labels).
+    #[arg(long, default_value_t = 0)]
+    pub label_depth: u32,
+    /// The games file to write (by convention `data/selfplay/<variant>/...games.gz`).
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+}
+
+/// Arguments of `replay`.
+#[derive(Debug, clap::Args)]
+pub struct ReplayArgs {
+    /// The games files.
+    #[arg(required = true)]
+    pub files: Vec<std::path::PathBuf>,
+    /// Print one line per file instead: `<file> <variant> <games> <positions> <labelled>
+    /// <check>`, the check an FNV-1a hash of every position's FEN and label, in order.
+    #[arg(long)]
+    pub summary: bool,
+}
+
+/// Arguments of `book`.
+#[derive(Debug, clap::Args)]
+pub struct BookArgs {
+    /// The variant id.
+    #[arg(long)]
+    pub variant: Variant,
+    /// The book file: grown further if it exists, else made.
+    #[arg(long)]
+    pub out: std::path::PathBuf,
+    /// Opening positions to grow the book from (a JSON file with an object `all` of names to
+    /// FENs, as in `bench/openings/`); the start position when not given.
+    #[arg(long)]
+    pub openings: Option<std::path::PathBuf>,
+    /// The depth each position is searched to.
+    #[arg(long, default_value_t = 14)]
+    pub depth: u32,
+    /// The most moves searched for each position.
+    #[arg(long, default_value_t = 4)]
+    pub lines: usize,
+    /// The moves kept: those within this many hundredths of a man of the best.
+    #[arg(long, default_value_t = 30)]
+    pub margin: i16,
+    /// The cost of a ply, in hundredths of a man dropped (higher: narrower and deeper).
+    #[arg(long, default_value_t = 8)]
+    pub ply_cost: u32,
+    /// Plies of the best line taken from each opening position, whatever the cost.
+    #[arg(long, default_value_t = 9)]
+    pub line_plies: u32,
+    /// The positions the book should hold.
+    #[arg(long)]
+    pub positions: usize,
+    /// Write the book after every this many positions added.
+    #[arg(long, default_value_t = 20)]
+    pub save_every: usize,
+    /// No progress bar (the summary is still printed).
+    #[arg(long)]
+    pub quiet: bool,
 }
 
 /// Arguments of `endgame`.
@@ -240,35 +310,97 @@ impl<W: Write> VariantVisitor for Run<'_, PerftArgs, W> {
     }
 }
 
-impl<W: Write> VariantVisitor for Run<'_, SelfplayArgs, W> {
+impl VariantVisitor for &SelfplayArgs {
     type Output = Result<(), String>;
 
-    fn visit<R: Rules>(mut self) -> Result<(), String> {
-        let args = self.args;
+    fn visit<R: Rules>(self) -> Result<(), String> {
         let settings = SelfPlay {
-            games: args.games,
-            depth: args.depth,
-            opening_plies: args.opening_plies,
-            noise: args.noise,
-            seed: args.seed,
+            games: self.games,
+            depth: self.depth,
+            label_depth: self.label_depth,
+            opening_plies: self.opening_plies,
+            noise: self.noise,
+            seed: self.seed,
         };
-        let mut written = Ok(());
-        let mut game = 0;
-        self_play::<R>(&settings, |records| {
-            game += 1;
-            for record in records {
-                if written.is_ok() {
-                    written = writeln!(self.out, "{game} {} {} {}", record.result, record.eval, record.fen);
-                }
-            }
-        });
-        written.and_then(|()| self.out.flush()).map_err(|e| e.to_string())
+        let mut records = Vec::new();
+        self_play::<R>(&settings, |record| records.push(record));
+        let header = GamesHeader {
+            variant: R::VARIANT.to_string(),
+            games: records.len() as u64,
+            depth: self.depth,
+            label_depth: self.label_depth,
+            opening_plies: self.opening_plies,
+            noise: self.noise,
+            seed: self.seed,
+        };
+        write_games(&self.out, &header, &records)
     }
 }
 
-/// Runs `selfplay` as the command line asked, writing to `out`.
-pub fn run_selfplay(args: &SelfplayArgs, out: impl Write) -> Result<(), String> {
-    args.variant.visit(Run { args, out })
+/// Runs `selfplay` as the command line asked.
+pub fn run_selfplay(args: &SelfplayArgs) -> Result<(), String> {
+    if args.out.exists() {
+        return Err(format!("{} exists: each run writes a new file, so no game is played twice", args.out.display()));
+    }
+    args.variant.visit(args)
+}
+
+/// One games file replayed: its records, and where the lines go.
+struct ReplayFile<'a, W: Write> {
+    path: &'a std::path::Path,
+    records: &'a [GameRecord],
+    out: &'a mut W,
+    summary: bool,
+    /// The number of the last game printed, over every file.
+    game: &'a mut u64,
+}
+
+impl<W: Write> VariantVisitor for ReplayFile<'_, W> {
+    type Output = Result<(), String>;
+
+    fn visit<R: Rules>(self) -> Result<(), String> {
+        let name = self.path.display();
+        let (mut positions, mut labelled, mut check) = (0u64, 0u64, 0x811c_9dc5u32);
+        for record in self.records {
+            *self.game += 1;
+            let replayed = replay::<R>(record).map_err(|e| format!("{name}: game {}: {e}", *self.game))?;
+            positions += replayed.len() as u64;
+            for Replayed { position, label } in replayed {
+                labelled += u64::from(label.is_some());
+                let fen = position.to_fen();
+                if self.summary {
+                    check = final_check(&format!("{check:08x} {fen} {label:?}"));
+                    continue;
+                }
+                let eval = evaluate(&position);
+                let eval = if position.side_to_move() == Color::White { eval } else { -eval };
+                let result = record.result.white_score();
+                match label {
+                    Some(label) => writeln!(self.out, "{} {result} {eval} {fen} {label}", *self.game),
+                    None => writeln!(self.out, "{} {result} {eval} {fen}", *self.game),
+                }
+                .map_err(|e| e.to_string())?;
+            }
+        }
+        if self.summary {
+            writeln!(self.out, "{name} {} {} {positions} {labelled} {check:08x}", R::VARIANT, self.records.len())
+                .map_err(|e| e.to_string())?;
+        }
+        Ok(())
+    }
+}
+
+/// Runs `replay` as the command line asked, writing to `out`.
+pub fn run_replay(args: &ReplayArgs, mut out: impl Write) -> Result<(), String> {
+    let mut game = 0;
+    for path in &args.files {
+        let (header, records) = read_games(path)?;
+        let variant = Variant::from_id(&header.variant)
+            .ok_or_else(|| format!("{}: unknown variant {:?}", path.display(), header.variant))?;
+        let file = ReplayFile { path, records: &records, out: &mut out, summary: args.summary, game: &mut game };
+        variant.visit(file)?;
+    }
+    out.flush().map_err(|e| e.to_string())
 }
 
 /// Serves the HTTP API as the environment configures it, until SIGINT or SIGTERM.
@@ -328,6 +460,100 @@ impl<W: Write> VariantVisitor for Run<'_, EndgameArgs, W> {
     }
 }
 
+/// The openings file of `book --openings`: names to FENs.
+#[derive(serde::Deserialize)]
+struct Openings {
+    all: std::collections::BTreeMap<String, String>,
+}
+
+impl<W: Write> VariantVisitor for Run<'_, BookArgs, W> {
+    type Output = Result<(), String>;
+
+    fn visit<R: Rules>(mut self) -> Result<(), String> {
+        let args = self.args;
+        let roots = match &args.openings {
+            None => vec![Position::<R>::start()],
+            Some(path) => {
+                let text = std::fs::read_to_string(path).map_err(|e| format!("{}: {e}", path.display()))?;
+                let openings: Openings = serde_json::from_str(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+                openings
+                    .all
+                    .iter()
+                    .map(|(name, fen)| Position::<R>::from_fen(fen).map_err(|e| format!("opening {name}: {e}")))
+                    .collect::<Result<_, _>>()?
+            }
+        };
+        let mut book = match std::fs::read(&args.out) {
+            Ok(bytes) => Book::parse(&bytes).map_err(|e| format!("{}: {e}", args.out.display()))?,
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => Book::default(),
+            Err(e) => return Err(format!("{}: {e}", args.out.display())),
+        };
+        if book.variant().is_some_and(|v| v != R::VARIANT.to_string()) {
+            return Err(format!("{} is a book of {}", args.out.display(), book.variant().unwrap_or_default()));
+        }
+        let header =
+            BookHeader { variant: R::VARIANT.to_string(), depth: args.depth, margin: args.margin, positions: 0 };
+        if book.header.as_ref().is_some_and(|h| (h.depth, h.margin) != (args.depth, args.margin)) {
+            return Err(format!("{} was grown with another --depth or --margin", args.out.display()));
+        }
+        let settings = GrowSettings {
+            depth: args.depth,
+            lines: args.lines,
+            margin: args.margin,
+            ply_cost: args.ply_cost,
+            line_plies: args.line_plies,
+            positions: args.positions,
+        };
+        let bar = if args.quiet {
+            indicatif::ProgressBar::hidden()
+        } else {
+            indicatif::ProgressBar::new(args.positions as u64)
+        };
+        bar.set_style(
+            indicatif::ProgressStyle::with_template(
+                "{msg} [{elapsed_precise}] {wide_bar} {pos}/{len} positions, {eta} left",
+            )
+            .expect("a valid template"),
+        );
+        bar.set_message(format!("{} book", R::VARIANT));
+        bar.set_position(book.entries.len() as u64);
+        let started = Instant::now();
+        let (before, mut saved) = (book.entries.len(), Ok(()));
+        let save = |book: &Book| {
+            let partial = args.out.with_extension("partial");
+            std::fs::write(&partial, book.to_bytes(&header))
+                .and_then(|()| std::fs::rename(&partial, &args.out))
+                .map_err(|e| format!("{}: {e}", args.out.display()))
+        };
+        grow(&mut book, &roots, &settings, |BookEvent::Added { positions }, book| {
+            bar.set_position(positions as u64);
+            if positions % args.save_every.max(1) == 0 && saved.is_ok() {
+                saved = save(book);
+            }
+        });
+        saved?;
+        save(&book)?;
+        bar.finish_and_clear();
+        writeln!(
+            self.out,
+            "book variant={} positions={} added={} bytes={} seconds={:.1} file={}",
+            R::VARIANT,
+            book.entries.len(),
+            book.entries.len() - before,
+            book.to_bytes(&header).len(),
+            started.elapsed().as_secs_f64(),
+            args.out.display()
+        )
+        .map_err(|e| e.to_string())
+    }
+}
+
+/// Runs `book` as the command line asked, writing its summary to `out` and its progress to the
+/// standard error.
+pub fn run_book(args: &BookArgs, out: impl Write) -> Result<(), String> {
+    args.variant.visit(Run { args, out })
+}
+
 /// Runs `endgame` as the command line asked, writing its summary to `out` and its progress to
 /// the standard error.
 pub fn run_endgame(args: &EndgameArgs, out: impl Write) -> Result<(), String> {
@@ -345,22 +571,46 @@ mod tests {
     use crate::rules::ruleset::International;
 
     #[test]
-    fn selfplay_prints_each_quiet_position_with_its_game_result_value_and_fen() {
-        let args =
-            SelfplayArgs { variant: Variant::International, games: 2, depth: 2, opening_plies: 6, noise: 10, seed: 3 };
-        let mut out = Vec::new();
-        run_selfplay(&args, &mut out).expect("written to memory");
-        let text = String::from_utf8(out).expect("UTF-8");
+    fn selfplay_writes_a_file_that_replay_prints_position_by_position() {
+        let dir = std::env::temp_dir().join(format!("draughts-cli-{}", std::process::id()));
+        std::fs::create_dir_all(&dir).expect("a temporary directory");
+        let out = dir.join("international.games.gz");
+        let args = SelfplayArgs {
+            variant: Variant::International,
+            games: 2,
+            depth: 2,
+            opening_plies: 6,
+            noise: 10,
+            seed: 3,
+            label_depth: 3,
+            out: out.clone(),
+        };
+        run_selfplay(&args).expect("written");
+        assert!(run_selfplay(&args).expect_err("a file is never written twice").contains("exists"));
+
+        let mut printed = Vec::new();
+        run_replay(&ReplayArgs { files: vec![out.clone(), out.clone()], summary: false }, &mut printed)
+            .expect("replayed");
+        let text = String::from_utf8(printed).expect("UTF-8");
         let mut games = Vec::new();
         for line in text.lines() {
             let fields: Vec<&str> = line.split(' ').collect();
-            assert_eq!(fields.len(), 4, "{line}");
+            assert_eq!(fields.len(), 5, "{line}");
             games.push(fields[0].parse::<u32>().expect("a game number"));
             assert!(["1", "0.5", "0"].contains(&fields[1]), "{line}");
             fields[2].parse::<i32>().expect("a static value");
             Position::<International>::from_fen(fields[3]).expect("a FEN");
+            fields[4].parse::<i16>().expect("a label");
         }
         games.dedup();
-        assert_eq!(games, [1, 2]);
+        assert_eq!(games, [1, 2, 3, 4], "the second file's games are numbered on");
+
+        let mut summary = Vec::new();
+        run_replay(&ReplayArgs { files: vec![out.clone()], summary: true }, &mut summary).expect("summed up");
+        let summary = String::from_utf8(summary).expect("UTF-8");
+        let positions = text.lines().count() / 2;
+        let prefix = format!("{} international 2 {positions} {positions} ", out.display());
+        assert!(summary.starts_with(&prefix) && summary.len() == prefix.len() + 9, "{summary}");
+        std::fs::remove_dir_all(&dir).expect("removed");
     }
 }

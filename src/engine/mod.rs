@@ -5,6 +5,7 @@
 //! [`Report`] whose [`Score`] knows forced wins; [`selfplay`] plays the engine against itself
 //! for training data.
 
+pub mod book;
 pub mod depth;
 pub mod draws;
 pub mod endgame;

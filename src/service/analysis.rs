@@ -18,6 +18,7 @@ use super::search_plan::{Budget, SearchLimits, SearchPlan};
 use super::search_views::{move_view, notation_of_line, score_view, ScoreKind};
 use super::searches::{Ask, Prepared};
 use super::views::MoveView;
+use crate::engine::book::{book_moves, book_of};
 use crate::engine::{self, expected_score};
 use crate::rules::notation::move_text::MoveTable;
 use crate::rules::{Game, Rules};
@@ -54,6 +55,9 @@ pub struct LineView {
     pub expected_score: f64,
     /// The expected line, this move first, in notation.
     pub pv: Vec<String>,
+    /// Whether the move is in the opening book: one a deep search of this position scored
+    /// close to the best.
+    pub book: bool,
 }
 
 /// `analyze`: the best moves of a position, best first.
@@ -62,9 +66,9 @@ pub struct LineView {
     "side_to_move": "black",
     "lines": [
         {"move": {"notation": "11-15", "from": 11, "to": 15, "path": [11, 15], "captures": [], "promotes": false},
-         "score": 4, "expected_score": 0.51, "pv": ["11-15", "23-19", "8-11"]},
+         "score": 4, "expected_score": 0.51, "pv": ["11-15", "23-19", "8-11"], "book": true},
         {"move": {"notation": "9-14", "from": 9, "to": 14, "path": [9, 14], "captures": [], "promotes": false},
-         "score": 0, "expected_score": 0.5, "pv": ["9-14", "22-17", "11-15"]}
+         "score": 0, "expected_score": 0.5, "pv": ["9-14", "22-17", "11-15"], "book": true}
     ],
     "depth": 15, "nodes": 2012345, "time_ms": 998, "cached": false
 }))]
@@ -131,6 +135,7 @@ fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::AnalysisReport<R::Boa
     let position = *game.position();
     let mandatory = game.rules().mandatory_capture;
     let table = MoveTable::of_game(game);
+    let in_book = book_of::<R>().map(|book| book_moves(book, game)).unwrap_or_default();
     let (lines, depth, nodes) = match analysis {
         Some(analysis) => (analysis.lines, analysis.depth.get(), analysis.nodes),
         None => (Vec::new(), 0, 0),
@@ -145,6 +150,7 @@ fn view<R: Rules>(game: &Game<R>, analysis: Option<engine::AnalysisReport<R::Boa
                 score_kind,
                 expected_score: thousandths(expected_score::<R>(line.score)),
                 pv: notation_of_line(&position, mandatory, &line.pv),
+                book: in_book.iter().any(|(mv, _)| *mv == line.mv),
             }
         })
         .collect();

@@ -75,6 +75,22 @@ async fn analyze_gives_every_move_when_there_are_fewer_than_asked_and_scores_for
 }
 
 #[tokio::test]
+async fn analyze_marks_the_book_moves() {
+    let app = spawn_app().await;
+    // Ballot 001 (9-13 21-17 5-9) is in the english book; every move is listed, so its book
+    // moves are among them.
+    let ballot = json!({"variant": "english", "moves": ["9-13", "21-17", "5-9"], "lines": 10, "depth": 6});
+    let answer = analyze(&app, &ballot).await;
+    let lines = answer["lines"].as_array().expect("lines");
+    assert!(lines.iter().all(|l| l["book"].is_boolean()), "{answer}");
+    assert!(lines.iter().any(|l| l["book"] == true), "{answer}");
+
+    let endgame = json!({"variant": "english", "fen": "W:W18,24,27,28:B12,16,20,K22", "lines": 3, "depth": 4});
+    let answer = analyze(&app, &endgame).await;
+    assert!(answer["lines"].as_array().expect("lines").iter().all(|l| l["book"] == false), "{answer}");
+}
+
+#[tokio::test]
 async fn a_repeated_analysis_comes_from_the_cache() {
     // Arrange
     let app = spawn_app().await;

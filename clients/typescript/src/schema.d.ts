@@ -21,6 +21,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/demo/client.js": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The typed client of the API, as one ES module.
+         * @description Import it with `import { DraughtsClient, Game } from '/demo/client.js'`. Built from `clients/typescript/`: types generated from this document by openapi-typescript,
+         *     calls made by openapi-fetch, and helpers that keep a game (variant, start FEN, moves), play,
+         *     undo, ask the computer, raise problems with their `code` and honour `Retry-After`.
+         */
+        get: operations["client"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/demo/demo.css": {
         parameters: {
             query?: never;
@@ -152,7 +174,10 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Plays `move` after the history; the new position, its status and the legal replies. */
+        /**
+         * Plays one more move: the move, the new position, its status and the legal replies.
+         * @description The move is `move`, played after the history (`fen` and `moves`).
+         */
         post: operations["apply_move"];
         delete?: never;
         options?: never;
@@ -194,7 +219,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The legal moves and the status of the position reached by `fen` and `moves`. */
+        /**
+         * The legal moves and the status of the position a game reaches.
+         * @description The game is its start (`fen`, or the variant's start position) and the moves played from it
+         *     (`moves`).
+         */
         post: operations["legal_moves"];
         delete?: never;
         options?: never;
@@ -212,9 +241,10 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Writes a game as a PDN record: the seven standard tags, `GameType`, `FEN` where the game
-         *     does not start from the variant's start, the numbered moves and the result. JSON
-         *     `{"pdn": …}`, or the text itself for `Accept: application/x-pdn`.
+         * Writes a game as a PDN record.
+         * @description The record has the seven standard tags, `GameType`, `FEN` where the game does not start
+         *     from the variant's start, the numbered moves and the result. JSON `{"pdn": …}`, or the text
+         *     itself for `Accept: application/x-pdn`.
          */
         post: operations["export"];
         delete?: never;
@@ -253,10 +283,11 @@ export interface paths {
         get?: never;
         put?: never;
         /**
-         * Every move of a game judged: the move played against the engine's best, the scores before
-         *     and after, the share of the points it gave away and its class; then a summary per side. One
-         *     JSON document, or with `Accept: application/x-ndjson`, one line per ply as soon as it is
-         *     known (`{"type": "ply", …}`) and the summary last (`{"type": "summary", …}`).
+         * Every move of a game judged against the engine's best, and a summary per side.
+         * @description Each ply gives the move played against the engine's best, the scores before and after, the
+         *     share of the points it gave away and its class; then a summary per side. One JSON document,
+         *     or with `Accept: application/x-ndjson`, one line per ply as soon as it is known
+         *     (`{"type": "ply", …}`) and the summary last (`{"type": "summary", …}`).
          */
         post: operations["review"];
         delete?: never;
@@ -818,17 +849,8 @@ export interface components {
             status: components["schemas"]["StatusView"];
         };
         /**
-         * @description The problem document every error answers with.
-         * @example {
-         *       "code": "illegal_move",
-         *       "detail": "move: 8-13 is not a legal move for black here; captures are mandatory",
-         *       "legal_moves": [
-         *         "15x24"
-         *       ],
-         *       "status": 422,
-         *       "title": "Illegal move",
-         *       "type": "about:blank"
-         *     }
+         * @description The problem document every error answers with. The schema has no example of its own: each
+         *     error answer of the OpenAPI document gives one of its own status.
          */
         Problem: {
             /** @description A stable machine-readable code (see the API's error table). */
@@ -1064,6 +1086,24 @@ export interface components {
         /** @description A square: a number on numbered boards, a name such as `c3` on algebraic ones. */
         Square: number | string;
         /**
+         * @description A playable square and where it is drawn on a board of `board_size` rows and columns with
+         *     White at the bottom (as `board.svg` draws it without `flip`).
+         */
+        SquarePlace: {
+            /**
+             * Format: int32
+             * @description The column, from 0 at the left (file `a`) to `board_size - 1` at the right.
+             */
+            column: number;
+            /**
+             * Format: int32
+             * @description The row, from 0 at the top (Black's side) to `board_size - 1` at the bottom (White's).
+             */
+            row: number;
+            /** @description The square's name as the API writes it: a number, or a name such as `c3`. */
+            square: components["schemas"]["Square"];
+        };
+        /**
          * @description Where a game stands.
          * @example {
          *       "reason": "no_moves",
@@ -1113,6 +1153,23 @@ export interface components {
          *       "fen": "B:W21-32:B1-12",
          *       "first_to_move": "black",
          *       "id": "english",
+         *       "layout": [
+         *         {
+         *           "column": 1,
+         *           "row": 0,
+         *           "square": 1
+         *         },
+         *         {
+         *           "column": 3,
+         *           "row": 0,
+         *           "square": 2
+         *         },
+         *         {
+         *           "column": 0,
+         *           "row": 7,
+         *           "square": 29
+         *         }
+         *       ],
          *       "name": "English draughts (American checkers)",
          *       "notation": "numeric",
          *       "pdn_game_type": 21,
@@ -1151,6 +1208,11 @@ export interface components {
             first_to_move: string;
             /** @description The id used in requests. */
             id: string;
+            /**
+             * @description Every playable square and where it is drawn, White at the bottom, in the order a FEN
+             *     lists squares (by number, or by rank and then file): enough to draw the board.
+             */
+            layout: components["schemas"]["SquarePlace"][];
             /** @description A readable name. */
             name: string;
             /** @description `numeric` (square numbers) or `algebraic` (`c3`). */
@@ -1194,6 +1256,26 @@ export interface operations {
                 };
                 content: {
                     "text/html": string;
+                };
+            };
+        };
+    };
+    client: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ES module */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/javascript": string;
                 };
             };
         };
@@ -1373,6 +1455,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1382,6 +1473,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1394,6 +1494,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1429,9 +1538,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1443,6 +1563,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "overloaded",
+                     *       "detail": "every search thread is busy and the queue is full; retry in 1 s",
+                     *       "status": 503,
+                     *       "title": "Overloaded",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1499,6 +1628,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1508,6 +1646,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1520,6 +1667,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1555,9 +1711,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1569,6 +1736,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "overloaded",
+                     *       "detail": "every search thread is busy and the queue is full; retry in 1 s",
+                     *       "status": 503,
+                     *       "title": "Overloaded",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1625,6 +1801,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1634,6 +1819,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1646,6 +1840,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1681,9 +1884,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1729,12 +1943,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /** @example <svg xmlns="http://www.w3.org/2000/svg" width="480" height="480" viewBox="0 0 432 432" role="img" class="board-picture" data-variant="english">…<rect class="square" data-square="1" …/>…<g class="piece black man" data-square="1">…</g>…</svg> */
                     "image/svg+xml": string;
                 };
             };
-            /** @description Not modified (the caller's `If-None-Match` holds the `ETag`) */
+            /** @description Not modified: the caller's `If-None-Match` holds the answer's `ETag`. */
             304: {
                 headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
                     [name: string]: unknown;
                 };
                 content?: never;
@@ -1763,6 +1980,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1784,12 +2010,23 @@ export interface operations {
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
-            /** @description `rate_limited` */
+            /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1846,6 +2083,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1855,6 +2101,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1867,6 +2122,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1902,9 +2166,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1944,6 +2219,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "detail": "pdn: the text is longer than 40000 characters",
+                     *       "status": 400,
+                     *       "title": "Invalid JSON",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1953,6 +2237,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1962,6 +2255,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -1974,6 +2276,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2009,9 +2320,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2050,6 +2372,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_json",
+                     *       "detail": "pdn: the text is longer than 40000 characters",
+                     *       "status": 400,
+                     *       "title": "Invalid JSON",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2059,6 +2390,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2068,6 +2408,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2080,6 +2429,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2115,9 +2473,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2175,6 +2544,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unknown_variant",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
+                     *       "status": 404,
+                     *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2184,6 +2562,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2196,6 +2583,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2231,9 +2627,20 @@ export interface operations {
             /** @description `rate_limited`. */
             429: {
                 headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2245,6 +2652,15 @@ export interface operations {
                     [name: string]: unknown;
                 };
                 content: {
+                    /**
+                     * @example {
+                     *       "code": "overloaded",
+                     *       "detail": "every search thread is busy and the queue is full; retry in 1 s",
+                     *       "status": 503,
+                     *       "title": "Overloaded",
+                     *       "type": "about:blank"
+                     *     }
+                     */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
             };
@@ -2268,6 +2684,35 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["VariantView"][];
+                };
+            };
+            /** @description Not modified: the caller's `If-None-Match` holds the answer's `ETag`. */
+            304: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
+            /** @description `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
                 };
             };
         };
@@ -2298,6 +2743,15 @@ export interface operations {
                     "application/json": components["schemas"]["VariantView"];
                 };
             };
+            /** @description Not modified: the caller's `If-None-Match` holds the answer's `ETag`. */
+            304: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
+            };
             /** @description No such variant */
             404: {
                 headers: {
@@ -2307,9 +2761,29 @@ export interface operations {
                     /**
                      * @example {
                      *       "code": "unknown_variant",
-                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, pool, thai, antidraughts, breakthrough",
+                     *       "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian",
                      *       "status": 404,
                      *       "title": "Unknown variant",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
                      *       "type": "about:blank"
                      *     }
                      */

@@ -55,6 +55,13 @@ function watch(page) {
   });
 }
 
+/** Takes the one expected report matching `pattern` out of the problems: Chromium logs an error answer. */
+function expectReported(pattern) {
+  const matching = problems.filter((problem) => pattern.test(problem));
+  assert.equal(matching.length, 1, `one report matches ${pattern}: ${JSON.stringify(problems)}`);
+  problems.splice(problems.indexOf(matching[0]), 1);
+}
+
 function assertClean(step) {
   assert.deepEqual(problems, [], `${step}: the browser reported problems`);
 }
@@ -161,6 +168,7 @@ async function badFenKeepsTheGame(page) {
   assert.deepEqual(await history(page), moves);
   await clickMove(page, [25, 18], 'human', moves.length + 1);
   assert.equal(await page.locator('#message').isHidden(), true, 'the message goes with the next move');
+  expectReported(/status of 422 .*\/v1\/legal-moves/);
   assertClean('bad FEN');
 }
 

@@ -87,9 +87,11 @@ async function newGame() {
   } catch (error) {
     if (current !== game.epoch) return;
     game.pending = before;
-    $('variant').value = game.variant ? game.variant.id : variant.id;
-    $('you').value = game.human;
-    $('difficulty').value = game.difficulty;
+    if (game.variant !== null) {
+      $('variant').value = game.variant.id;
+      $('you').value = game.human;
+      $('difficulty').value = game.difficulty;
+    }
     showMessage(`The new game was not started: ${describeError(error)}`);
     update();
     return;

@@ -476,7 +476,7 @@ function removeTrailingSlash(url) {
   return url;
 }
 
-// src/index.ts
+// src/problem.ts
 var ApiProblem = class extends Error {
   /** The HTTP status (0 when the service could not be reached). */
   status;
@@ -498,6 +498,8 @@ var ApiProblem = class extends Error {
 function isProblem(error, code) {
   return error instanceof ApiProblem && error.code === code;
 }
+
+// src/client.ts
 var DraughtsClient = class {
   /** The generated openapi-fetch client, for anything the helpers below do not cover. */
   raw;
@@ -592,6 +594,8 @@ var DraughtsClient = class {
     }
   }
 };
+
+// src/game.ts
 var Game = class {
   /** The client the game's calls go through. */
   client;

@@ -17,13 +17,9 @@ use crate::service::{RecordsError, ReplayError, ReviewTooLong, SearchError};
 /// Seconds a client refused for want of a search thread is asked to wait.
 const RETRY_AFTER_SECONDS: u64 = 1;
 
-/// The problem document every error answers with.
+/// The problem document every error answers with. The schema has no example of its own: each
+/// error answer of the OpenAPI document gives one of its own status.
 #[derive(Clone, Debug, Serialize, ToSchema, PartialEq, Eq)]
-#[schema(example = json!({
-    "type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
-    "detail": "move: 8-13 is not a legal move for black here; captures are mandatory",
-    "legal_moves": ["15x24"]
-}))]
 pub struct Problem {
     /// Always `about:blank`: `code` tells the kind of problem.
     #[serde(rename = "type")]
@@ -340,7 +336,8 @@ pub enum GameErrors {
             "detail": "rules.draw.repetitions: invalid value: integer `300`, expected a whole number from 0 to 255"}))]
     BadRequest(Problem),
     /// `unknown_variant`.
-    #[response(status = 404, content_type = "application/problem+json")]
+    #[response(status = 404, content_type = "application/problem+json", example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404, "code": "unknown_variant",
+            "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian"}))]
     UnknownVariant(Problem),
     /// The request has the form the schema gives but cannot be done: `invalid_position` (a
     /// FEN that is no position of the variant, such as one naming a square its board does not
@@ -359,14 +356,36 @@ pub enum GameErrors {
 #[derive(IntoResponses)]
 pub enum BodyErrors {
     /// `payload_too_large`.
-    #[response(status = 413, content_type = "application/problem+json")]
+    #[response(status = 413, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Payload too large", "status": 413,
+            "code": "payload_too_large", "detail": "the request body is larger than 65536 bytes"}))]
     PayloadTooLarge(Problem),
     /// `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
     /// `zstd` or `identity`.
-    #[response(status = 415, content_type = "application/problem+json")]
+    #[response(status = 415, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Unsupported content encoding", "status": 415,
+            "code": "unsupported_encoding",
+            "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)"}))]
     UnsupportedEncoding(Problem),
     /// `rate_limited`.
-    #[response(status = 429, content_type = "application/problem+json")]
+    #[response(status = 429, content_type = "application/problem+json",
+        headers(("Retry-After" = u64, description = "Seconds until the client's minute ends")),
+        example = json!({"type": "about:blank", "title": "Rate limited", "status": 429, "code": "rate_limited",
+            "detail": "too many requests from this client; retry in 42 s"}))]
+    RateLimited(Problem),
+}
+
+/// The answers every cacheable GET endpoint may give besides its own, documented once.
+#[derive(IntoResponses)]
+pub enum GetAnswers {
+    /// Not modified: the caller's `If-None-Match` holds the answer's `ETag`.
+    #[response(status = 304, headers(("ETag" = String), ("Cache-Control" = String)))]
+    NotModified,
+    /// `rate_limited`.
+    #[response(status = 429, content_type = "application/problem+json",
+        headers(("Retry-After" = u64, description = "Seconds until the client's minute ends")),
+        example = json!({"type": "about:blank", "title": "Rate limited", "status": 429, "code": "rate_limited",
+            "detail": "too many requests from this client; retry in 42 s"}))]
     RateLimited(Problem),
 }
 
@@ -375,7 +394,9 @@ pub enum BodyErrors {
 pub enum OverloadedError {
     /// `overloaded`: every search thread is busy and the queue is full; see `Retry-After`
     #[response(status = 503, content_type = "application/problem+json",
-        headers(("Retry-After" = u64, description = "Seconds to wait before retrying")))]
+        headers(("Retry-After" = u64, description = "Seconds to wait before retrying")),
+        example = json!({"type": "about:blank", "title": "Overloaded", "status": 503, "code": "overloaded",
+            "detail": "every search thread is busy and the queue is full; retry in 1 s"}))]
     Overloaded(Problem),
 }
 
@@ -386,10 +407,14 @@ pub enum PdnErrors {
     /// 400): `invalid_json` (malformed, a wrong type, an unknown field, a text over its length,
     /// a tag name not of its form), or for `export` the game fields' `invalid_fen`,
     /// `invalid_move_syntax` or `invalid_rules`.
-    #[response(status = 400, content_type = "application/problem+json")]
+    #[response(status = 400, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Invalid JSON", "status": 400, "code": "invalid_json",
+            "detail": "pdn: the text is longer than 40000 characters"}))]
     BadRequest(Problem),
     /// `unknown_variant`.
-    #[response(status = 404, content_type = "application/problem+json")]
+    #[response(status = 404, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404, "code": "unknown_variant",
+            "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian"}))]
     UnknownVariant(Problem),
     /// The body has the schema's form but cannot be done. `parse`: `invalid_pdn` (a text not of
     /// PDN's form, with no game, or a `GameType` naming no variant), `too_many_games`, and for a

@@ -92,14 +92,18 @@ fn content_coding(req: &HttpRequest) -> Result<(), ApiError> {
     )))
 }
 
-/// Reads `bytes` as the body `B`. An error inside `rules` is `invalid_rules`, naming the
-/// field; any other is `invalid_json`, naming the field where there is one.
+/// Reads `bytes` as the body `B`. Text that is not JSON is `invalid_json` saying so, with the
+/// line and column; an error inside `rules` is `invalid_rules`, naming the field; any other is
+/// `invalid_json`, naming the field where there is one.
 pub fn read_json<B: DeserializeOwned>(bytes: &[u8]) -> Result<B, ApiError> {
+    use serde_json::error::Category;
     let mut reader = serde_json::Deserializer::from_slice(bytes);
     let ObjectOnly(body) = serde_path_to_error::deserialize(&mut reader).map_err(|e| {
         let path = e.path().to_string();
         let message = message(e.inner());
-        if path == "rules" || path.starts_with("rules.") {
+        if matches!(e.inner().classify(), Category::Syntax | Category::Eof | Category::Io) {
+            ApiError::InvalidJson(format!("the body is not valid JSON: {message}"))
+        } else if path == "rules" || path.starts_with("rules.") {
             ApiError::InvalidRules(format!("{path}: {message}"))
         } else if path == "." {
             ApiError::InvalidJson(format!("the body is not valid here: {message}"))
@@ -232,6 +236,20 @@ mod tests {
             ("name=a&name=b", "name is given more than once"),
         ] {
             assert_eq!(read(query), Err(ApiError::InvalidQuery(detail.to_owned())), "{query}");
+        }
+    }
+
+    #[test]
+    fn text_that_is_not_json_is_said_to_be_so_with_its_place_and_no_field() {
+        for (body, place) in
+            [(&b"{bad"[..], "line 1 column 2"), (b"{\"variant\": \"english\",\n  \"rules\": {x}}", "line 2 column 13")]
+        {
+            let Err(ApiError::InvalidJson(detail)) = read_json::<LegalMovesBody>(body) else {
+                panic!("invalid_json: {body:?}");
+            };
+            assert!(detail.starts_with("the body is not valid JSON: "), "{detail}");
+            assert!(detail.ends_with(place), "{detail}");
+            assert!(!detail.contains('?'), "{detail}");
         }
     }
 

@@ -61,14 +61,8 @@ pub async fn observe(
     };
     let result = next.call(req).await;
     let mut response = match result {
-        Ok(response) => {
-            // actix-cors answers a refused preflight itself, as plain text: make it a problem.
-            let cors = response.response().error().and_then(|e| e.as_error::<actix_cors::CorsError>());
-            match cors.map(|e| ApiError::CorsRejected(e.to_string())) {
-                Some(problem) => response.into_response(problem.error_response()),
-                None => response.map_into_boxed_body(),
-            }
-        }
+        // A preflight actix-cors refuses is made a problem by `problem_for_bare_error`.
+        Ok(response) => response.map_into_boxed_body(),
         Err(error) => {
             // Errors raised by middleware never reach a handler: answer them as problems too.
             let error = match error.as_error::<actix_cors::CorsError>() {

@@ -1,6 +1,6 @@
 //! `problem_for_bare_error`: error answers made by a library rather than by a handler (an
-//! unknown Swagger UI file, a method a fixed resource does not take) become problem documents
-//! like every other error.
+//! unknown Swagger UI file, a method a fixed resource does not take, a CORS preflight that
+//! actix-cors refuses) become problem documents like every other error.
 
 use actix_web::dev::ServiceResponse;
 use actix_web::http::header;
@@ -22,12 +22,17 @@ pub fn problem_for_bare_error<B>(response: ServiceResponse<B>) -> actix_web::Res
     if is_json {
         return Ok(ErrorHandlerResponse::Response(response.map_into_left_body()));
     }
+    // actix-cors answers a refused preflight itself, as plain text, with its error attached.
+    let cors = response.response().error().and_then(|e| e.as_error::<actix_cors::CorsError>()).map(|e| e.to_string());
     let (request, bare) = response.into_parts();
     let (method, path) = (clip(request.method().as_str()), clip(request.path()));
-    let error = match bare.status() {
-        StatusCode::NOT_FOUND => ApiError::NotFound(format!("nothing at {path}")),
-        StatusCode::METHOD_NOT_ALLOWED => ApiError::MethodNotAllowed(format!("{method} {path} is not supported")),
-        status => ApiError::Http { status, detail: format!("{method} {path} could not be answered") },
+    let error = match (cors, bare.status()) {
+        (Some(cors), _) => ApiError::CorsRejected(cors),
+        (None, StatusCode::NOT_FOUND) => ApiError::NotFound(format!("nothing at {path}")),
+        (None, StatusCode::METHOD_NOT_ALLOWED) => {
+            ApiError::MethodNotAllowed(format!("{method} {path} is not supported"))
+        }
+        (None, status) => ApiError::Http { status, detail: format!("{method} {path} could not be answered") },
     };
     let mut answer = error.error_response();
     if let Some(allow) = bare.headers().get(header::ALLOW) {

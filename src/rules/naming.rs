@@ -4,7 +4,10 @@
 //! players write. Italian and Spanish boards are the diagonal board mirrored left to right
 //! (their near-right corner is playable), so their names are read through a mirror.
 
-use serde::Serialize;
+use serde::{Serialize, Serializer};
+use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
+use utoipa::openapi::{RefOr, Schema};
+use utoipa::{PartialSchema, ToSchema};
 
 use super::geometry::{Geometry, INDEXES, MAX_SIZE, NONE};
 
@@ -67,6 +70,41 @@ const NUMBER_TEXTS: [SquareText; 256] = {
     }
     texts
 };
+
+/// Written as the API writes squares: a number on numbered boards, a name such as `c3` on
+/// algebraic ones.
+impl Serialize for SquareName {
+    fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
+        match *self {
+            SquareName::Number(n) => serializer.serialize_u8(n),
+            name @ SquareName::Algebraic(..) => serializer.serialize_str(name.text().as_str()),
+        }
+    }
+}
+
+/// The schema: one of a number and a string.
+impl PartialSchema for SquareName {
+    fn schema() -> RefOr<Schema> {
+        let number = ObjectBuilder::new()
+            .schema_type(Type::Integer)
+            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
+            .description(Some("A square number."))
+            .minimum(Some(0));
+        let name = ObjectBuilder::new().schema_type(Type::String).description(Some("An algebraic square name."));
+        OneOfBuilder::new()
+            .item(number)
+            .item(name)
+            .description(Some("A square: a number on numbered boards, a name such as `c3` on algebraic ones."))
+            .into()
+    }
+}
+
+/// Named `Square` in the OpenAPI document.
+impl ToSchema for SquareName {
+    fn name() -> std::borrow::Cow<'static, str> {
+        "Square".into()
+    }
+}
 
 impl core::fmt::Display for SquareName {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
@@ -214,8 +252,9 @@ impl Naming {
         &self.writing_order[..self.geometry.squares as usize]
     }
 
-    /// `(row, column)` as players see the board (column 0 = file `a`).
-    const fn visible_coords(&self, square: u8) -> (u8, u8) {
+    /// `(row, column)` as players see the board, White at the bottom: row 0 is the top row
+    /// (Black's side), column 0 is file `a` at the left.
+    pub const fn visible_coords(&self, square: u8) -> (u8, u8) {
         let (row, column) = self.geometry.coords[square as usize];
         let column = if self.mirrored { self.geometry.size - 1 - column } else { column };
         (row, column)

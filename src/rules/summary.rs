@@ -12,7 +12,7 @@ use utoipa::ToSchema;
 use super::color::Color;
 use super::draw::{EndgameRules, QuietReset};
 use super::geometry::BoardKind;
-use super::naming::Notation;
+use super::naming::{Notation, SquareName};
 use super::ruleset::{Criterion, Goal, ManCapture, Promotion, Removal, Rules};
 use super::variant::{UnknownVariant, Variant};
 use super::visitor::VariantVisitor;
@@ -28,7 +28,8 @@ use super::visitor::VariantVisitor;
       "men_capture": "forward", "men_capture_kings": true,
       "promotion_during_capture": "ends_move", "captured_pieces_removed": "end_of_move",
       "capture_precedence": [], "optional_capture_allowed": true},
-    "draw": {"repetitions": 3, "quiet_moves": 40, "quiet_reset": "man_move", "endgame": true, "endgame_rules": "none"}
+    "draw": {"repetitions": 3, "quiet_moves": 40, "quiet_reset": "man_move", "endgame": true, "endgame_rules": "none"},
+    "layout": [{"square": 1, "row": 0, "column": 1}, {"square": 2, "row": 0, "column": 3}, {"square": 29, "row": 7, "column": 0}]
 }))]
 pub struct VariantSummary {
     /// The id used in requests.
@@ -59,6 +60,21 @@ pub struct VariantSummary {
     pub rules: RulesSummary,
     /// The default draw rules (each can be overridden per request).
     pub draw: DrawSummary,
+    /// Every playable square and where it is drawn, White at the bottom, in the order a FEN
+    /// lists squares (by number, or by rank and then file): enough to draw the board.
+    pub layout: Vec<SquarePlace>,
+}
+
+/// A playable square and where it is drawn on a board of `board_size` rows and columns with
+/// White at the bottom (as `board.svg` draws it without `flip`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, ToSchema)]
+pub struct SquarePlace {
+    /// The square's name as the API writes it: a number, or a name such as `c3`.
+    pub square: SquareName,
+    /// The row, from 0 at the top (Black's side) to `board_size - 1` at the bottom (White's).
+    pub row: u8,
+    /// The column, from 0 at the left (file `a`) to `board_size - 1` at the right.
+    pub column: u8,
 }
 
 /// How pieces move and capture in a variant.
@@ -171,6 +187,14 @@ impl Variant {
                         endgame: R::DRAW.endgame,
                         endgame_rules: R::ENDGAME,
                     },
+                    layout: R::NAMING
+                        .writing_order()
+                        .iter()
+                        .map(|&square| {
+                            let (row, column) = R::NAMING.visible_coords(square);
+                            SquarePlace { square: R::NAMING.name(square), row, column }
+                        })
+                        .collect(),
                 }
             }
         }

@@ -70,7 +70,9 @@ impl core::fmt::Display for ReplayError {
                     write!(f, "{}: {text} is ambiguous; write the whole path to choose", place(index))
                 }
                 error if error.is_syntax() => write!(f, "{}: {text} is not a move: {error}", place(index)),
-                MoveTextError::Square { .. } => write!(f, "{}: {text} is not a legal move: {error}", place(index)),
+                MoveTextError::Square { .. } | MoveTextError::Unfinished => {
+                    write!(f, "{}: {text} is not a legal move: {error}", place(index))
+                }
                 _ => write!(
                     f,
                     "{}: {text} is not a legal move for {} here{}",

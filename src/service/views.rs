@@ -5,7 +5,6 @@
 use compact_str::CompactString;
 use serde::{Serialize, Serializer};
 use smallvec::SmallVec;
-use utoipa::openapi::schema::{KnownFormat, ObjectBuilder, OneOfBuilder, SchemaFormat, Type};
 use utoipa::openapi::{RefOr, Schema};
 use utoipa::{PartialSchema, ToSchema};
 
@@ -19,29 +18,17 @@ use crate::rules::{DrawReason, Game, Rules, Status, WinReason};
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Square(pub SquareName);
 
+/// Written as [`SquareName`] is.
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.0 {
-            SquareName::Number(n) => serializer.serialize_u8(n),
-            name @ SquareName::Algebraic(..) => serializer.serialize_str(name.text().as_str()),
-        }
+        self.0.serialize(serializer)
     }
 }
 
-/// The schema: one of a number and a string.
+/// [`SquareName`]'s schema.
 impl PartialSchema for Square {
     fn schema() -> RefOr<Schema> {
-        let number = ObjectBuilder::new()
-            .schema_type(Type::Integer)
-            .format(Some(SchemaFormat::KnownFormat(KnownFormat::Int32)))
-            .description(Some("A square number."))
-            .minimum(Some(0));
-        let name = ObjectBuilder::new().schema_type(Type::String).description(Some("An algebraic square name."));
-        OneOfBuilder::new()
-            .item(number)
-            .item(name)
-            .description(Some("A square: a number on numbered boards, a name such as `c3` on algebraic ones."))
-            .into()
+        SquareName::schema()
     }
 }
 

@@ -2,7 +2,7 @@
 
 use reqwest::{Method, Response};
 
-use crate::helpers::{header, spawn_app, spawn_app_with, TestApp};
+use crate::helpers::{assert_problem, header, spawn_app, spawn_app_with, TestApp};
 
 const ALLOWED: &str = "https://allowed.example";
 const OTHER: &str = "https://other.example";
@@ -105,4 +105,24 @@ async fn a_refused_origin_is_answered_as_problem_json() {
             assert_eq!(content_type, "application/problem+json", "status {status}: {:?}", response.text().await);
         }
     }
+}
+
+#[tokio::test]
+async fn a_refused_preflight_is_the_cors_rejected_problem() {
+    // Arrange: docs/api.md, "Headers": a preflight from another origin gets `400 cors_rejected`.
+    let app = spawn_app_with(|c| c.cors_allowed_origins = vec!["https://ok.example".to_owned()]).await;
+
+    // Act
+    let response = app
+        .request(Method::OPTIONS, "/v1/legal-moves")
+        .header("Origin", "https://evil.example")
+        .header("Access-Control-Request-Method", "POST")
+        .send()
+        .await
+        .unwrap();
+
+    // Assert
+    assert_eq!(header(response.headers(), "access-control-allow-origin"), "");
+    let problem = assert_problem(response, 400, "cors_rejected").await;
+    assert_eq!(problem["title"], "Cross-origin request rejected");
 }

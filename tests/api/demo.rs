@@ -1,5 +1,5 @@
-//! `GET /`: the demo page and its two files, built into the binary, served with their content
-//! types, and reaching nothing but the service's own `/v1` endpoints.
+//! `GET /`: the demo page, its two files and the typed client's module, built into the binary,
+//! served with their content types, and reaching nothing but the service's own `/v1` endpoints.
 
 use reqwest::StatusCode;
 
@@ -10,8 +10,9 @@ async fn the_demo_page_and_its_files_are_served_with_their_content_types() {
     // Arrange
     let app = spawn_app().await;
     let files = [
-        ("/", "text/html; charset=utf-8", "<script src=\"/demo/demo.js\""),
-        ("/demo/demo.js", "text/javascript; charset=utf-8", "/v1/ai-move"),
+        ("/", "text/html; charset=utf-8", "<script type=\"module\" src=\"/demo/demo.js\""),
+        ("/demo/demo.js", "text/javascript; charset=utf-8", "from '/demo/client.js'"),
+        ("/demo/client.js", "text/javascript; charset=utf-8", "DraughtsClient"),
         ("/demo/demo.css", "text/css; charset=utf-8", ".board"),
     ];
 
@@ -32,33 +33,42 @@ async fn the_demo_page_and_its_files_are_served_with_their_content_types() {
 }
 
 #[tokio::test]
-async fn the_demo_page_asks_nothing_of_other_hosts_and_calls_only_v1_endpoints() {
+async fn the_demo_page_asks_nothing_of_other_hosts_and_calls_only_v1_endpoints_through_the_client() {
     // Arrange
     let app = spawn_app().await;
 
     // Act
     let html = app.get("/").await.text().await.unwrap();
     let script = app.get("/demo/demo.js").await.text().await.unwrap();
+    let client = app.get("/demo/client.js").await.text().await.unwrap();
     let style = app.get("/demo/demo.css").await.text().await.unwrap();
 
     // Assert
-    for (name, text) in [("index.html", &html), ("demo.js", &script), ("demo.css", &style)] {
+    for (name, text) in [("index.html", &html), ("demo.js", &script), ("client.js", &client), ("demo.css", &style)] {
         for external in ["http://", "https://", "//fonts.", "@import"] {
             assert!(!text.contains(external), "{name} mentions {external}");
         }
     }
-    // Every call goes through `api(path, ...)`; every path it is given is a /v1 endpoint.
-    let calls: Vec<&str> = script.split("api(").skip(1).filter_map(|rest| rest.split([',', ')']).next()).collect();
-    assert!(calls.len() >= 5, "{calls:?}");
-    for call in &calls {
-        let path = call.trim_matches(|c| c == '\'' || c == '`');
-        assert!(path.starts_with("/v1/") || *call == "path", "demo.js calls {call}");
+    // The page imports the client only, and makes no request of its own.
+    let imports: Vec<&str> = script.lines().filter(|line| line.starts_with("import ")).collect();
+    assert_eq!(imports, ["import { ApiProblem, DraughtsClient } from '/demo/client.js';"]);
+    assert!(!script.contains("fetch("), "demo.js calls the service through the client only");
+    let calls = [
+        "variants(",
+        "legalMoves(",
+        "applyMove(",
+        "aiMove(",
+        "analyze(",
+        "review(",
+        "exportPdn(",
+        "parsePdn(",
+        "boardSvg(",
+    ];
+    for call in calls {
+        assert!(script.contains(&format!("client.{call}")), "demo.js calls client.{call}");
     }
     let endpoints = ["/v1/variants", "/v1/legal-moves", "/v1/apply-move", "/v1/ai-move", "/v1/analyze", "/v1/review"];
-    for endpoint in endpoints.into_iter().chain(["/v1/board.svg"]) {
-        assert!(script.contains(endpoint), "demo.js uses {endpoint}");
+    for endpoint in endpoints.into_iter().chain(["/v1/pdn/export", "/v1/pdn/parse", "/v1/board.svg"]) {
+        assert!(client.contains(&format!("\"{endpoint}\"")), "client.js calls {endpoint}");
     }
-    // Two fetches: api()'s, and the review's, which reads its answer as a stream.
-    let fetched: Vec<&str> = script.split("fetch(").skip(1).filter_map(|rest| rest.split(',').next()).collect();
-    assert_eq!(fetched, ["path", "'/v1/review'"], "demo.js fetches only through api() and the review");
 }

@@ -25,6 +25,19 @@ async fn malformed_json_is_invalid_json() {
 }
 
 #[tokio::test]
+async fn text_that_is_not_json_says_so_without_a_field_path() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post_raw(LEGAL, "{bad", "application/json").await;
+
+    // Assert
+    let problem = assert_problem(response, 400, "invalid_json").await;
+    assert_eq!(detail(&problem), "the body is not valid JSON: key must be a string at line 1 column 2");
+}
+
+#[tokio::test]
 async fn a_field_of_the_wrong_type_is_invalid_json() {
     // Arrange
     let app = spawn_app().await;
@@ -356,6 +369,23 @@ async fn an_illegal_move_is_illegal_move_listing_the_legal_moves() {
         sorted_notations(&problem["legal_moves"]),
         ["10-14", "10-15", "11-15", "11-16", "12-16", "9-13", "9-14"]
     );
+}
+
+#[tokio::test]
+async fn half_of_a_longer_capture_says_the_capture_goes_on_not_that_captures_are_mandatory() {
+    // Arrange: the man on c3 takes d4 and then f6; c3xe5 stops after the first.
+    let app = spawn_app().await;
+
+    // Act
+    let response = app.post_json(APPLY, &json!({"variant": "russian", "fen": "W:Wc3:Bd4,f6", "move": "c3xe5"})).await;
+
+    // Assert
+    let problem = assert_problem(response, 422, "illegal_move").await;
+    assert_eq!(
+        detail(&problem),
+        "move: c3xe5 is not a legal move: the capture goes on from its last square; a capture must be played to its end"
+    );
+    assert_eq!(sorted_notations(&problem["legal_moves"]), ["c3xg7"]);
 }
 
 #[tokio::test]

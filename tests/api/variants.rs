@@ -227,3 +227,59 @@ async fn head_on_variants_is_answered_like_get_without_a_body() {
     assert_eq!(header(response.headers(), "etag"), etag);
     assert!(response.bytes().await.unwrap().is_empty());
 }
+
+/// Where `square` is drawn in `variant`'s layout: `(row, column)`.
+fn drawn_at(variants: &[Value], variant: &str, square: Value) -> (u64, u64) {
+    let layout = variants.iter().find(|v| v["id"] == variant).expect("the variant")["layout"].as_array().unwrap();
+    let place = layout.iter().find(|p| p["square"] == square).unwrap_or_else(|| panic!("{variant} has {square}"));
+    (place["row"].as_u64().unwrap(), place["column"].as_u64().unwrap())
+}
+
+#[tokio::test]
+async fn every_variant_gives_each_square_its_row_and_column_as_docs_rules_md_draws_them() {
+    // Arrange
+    let app = spawn_app().await;
+
+    // Act
+    let body = ok_json(app.get("/v1/variants").await).await;
+
+    // Assert: every playable square once, on the board, in the dark-square pattern of its kind.
+    let variants = body.as_array().expect("a list");
+    for variant in variants {
+        let (size, squares) = (variant["board_size"].as_u64().unwrap(), variant["squares"].as_u64().unwrap());
+        let layout = variant["layout"].as_array().expect("a layout");
+        assert_eq!(layout.len() as u64, squares, "{}", variant["id"]);
+        let mut places: Vec<(u64, u64)> =
+            layout.iter().map(|p| (p["row"].as_u64().unwrap(), p["column"].as_u64().unwrap())).collect();
+        assert!(places.iter().all(|&(row, column)| row < size && column < size), "{}", variant["id"]);
+        places.sort_unstable();
+        places.dedup();
+        assert_eq!(places.len() as u64, squares, "{}: each square in its own place", variant["id"]);
+        let numeric = variant["notation"] == "numeric";
+        assert!(layout.iter().all(|p| p["square"].is_u64() == numeric), "{}", variant["id"]);
+    }
+    // docs/rules.md: English 1 = b8, 4 = h8, 5 = a7, 29 = a1.
+    for (square, place) in [(1, (0, 1)), (4, (0, 7)), (5, (1, 0)), (29, (7, 0))] {
+        assert_eq!(drawn_at(variants, "english", square.into()), place, "english {square}");
+    }
+    // Spanish 1 = h1, 4 = b1, 5 = g2, 32 = a8.
+    for (square, place) in [(1, (7, 7)), (4, (7, 1)), (5, (6, 6)), (32, (0, 0))] {
+        assert_eq!(drawn_at(variants, "spanish", square.into()), place, "spanish {square}");
+    }
+    // Italian 1 = a8, 4 = g8, 5 = b7, 29 = b1, 32 = h1.
+    for (square, place) in [(1, (0, 0)), (4, (0, 6)), (5, (1, 1)), (29, (7, 1)), (32, (7, 7))] {
+        assert_eq!(drawn_at(variants, "italian", square.into()), place, "italian {square}");
+    }
+    // International 1 = b10, 5 = j10, 46 = a1, 50 = i1; squares 1..50 in order.
+    for (square, place) in [(1, (0, 1)), (5, (0, 9)), (46, (9, 0)), (50, (9, 8))] {
+        assert_eq!(drawn_at(variants, "international", square.into()), place, "international {square}");
+    }
+    let international = variants.iter().find(|v| v["id"] == "international").unwrap();
+    let numbers: Vec<u64> =
+        international["layout"].as_array().unwrap().iter().map(|p| p["square"].as_u64().unwrap()).collect();
+    assert_eq!(numbers, (1..=50).collect::<Vec<u64>>());
+    // Algebraic boards: a1 at the bottom left; Turkish plays on every square.
+    assert_eq!(drawn_at(variants, "russian", "a1".into()), (7, 0));
+    assert_eq!(drawn_at(variants, "russian", "h8".into()), (0, 7));
+    assert_eq!(drawn_at(variants, "turkish", "h1".into()), (7, 7));
+}

@@ -4,7 +4,8 @@
 //   BASE_URL=http://127.0.0.1:8080 ARTIFACT_DIR=target/ci-artifacts node demo.test.mjs
 //
 // It plays English and International by clicking squares (quiet moves, captures, a
-// multi-capture clicked through and one chosen among candidates), undoes, finishes games from
+// multi-capture clicked through and one chosen among candidates), undoes, refuses a new game
+// with a bad FEN and keeps the game on the board, finishes games from
 // FENs near the end (a win and a draw by repetition), plays the other variants (the 12x12 board
 // among them), shows the evaluation bar and the best lines, reviews a game with a blunder,
 // loads and saves PDN, then plays the computer. Any console
@@ -22,7 +23,7 @@ const BASE_URL = process.env.BASE_URL || 'http://127.0.0.1:8080';
 const ARTIFACT_DIR = path.resolve(process.env.ARTIFACT_DIR || 'artifacts');
 const CHROMIUM = process.env.CHROMIUM || '/usr/bin/chromium';
 const ORIGIN = new URL(BASE_URL).origin;
-const PAGE_FILES = new Set(['/', '/demo/demo.js', '/demo/demo.css']);
+const PAGE_FILES = new Set(['/', '/demo/demo.js', '/demo/client.js', '/demo/demo.css']);
 
 const problems = [];
 const apiCalls = new Map();
@@ -52,6 +53,13 @@ function watch(page) {
       problems.push(`request outside the page's files and /v1: ${request.method()} ${url.pathname}`);
     }
   });
+}
+
+/** Takes the one expected report matching `pattern` out of the problems: Chromium logs an error answer. */
+function expectReported(pattern) {
+  const matching = problems.filter((problem) => pattern.test(problem));
+  assert.equal(matching.length, 1, `one report matches ${pattern}: ${JSON.stringify(problems)}`);
+  problems.splice(problems.indexOf(matching[0]), 1);
 }
 
 function assertClean(step) {
@@ -141,6 +149,27 @@ async function englishByClicks(page) {
   assert.equal(await page.locator('#board g.piece.white[data-square="25"]').count(), 1);
   assert.equal(await page.locator('#board g.piece.black[data-square="22"]').count(), 1);
   assertClean('english');
+}
+
+async function badFenKeepsTheGame(page) {
+  log('english, then a russian game with a bad FEN: the service\'s message, and the english game goes on');
+  const board = await page.getAttribute('#board', 'data-fen');
+  const moves = await history(page);
+  assert.equal(await page.locator('#message').isHidden(), true);
+  await newGame(page, { variant: 'russian', you: 'both', fen: 'W:W99:Bb6' });
+  await page.locator('#message:not([hidden])').waitFor();
+  await settled(page, 'human', moves.length);
+  const message = await page.textContent('#message');
+  assert.match(message, /^The new game was not started: .*\(invalid_position\)$/, message);
+  assert.doesNotMatch(message, /Could not reach/);
+  assert.equal(await page.inputValue('#variant'), 'english', 'the variant shown is the game\'s');
+  assert.equal(await page.getAttribute('#board', 'data-fen'), board, 'the board is the game\'s');
+  assert.equal(await page.getAttribute('#board svg', 'data-variant'), 'english');
+  assert.deepEqual(await history(page), moves);
+  await clickMove(page, [25, 18], 'human', moves.length + 1);
+  assert.equal(await page.locator('#message').isHidden(), true, 'the message goes with the next move');
+  expectReported(/status of 422 .*\/v1\/legal-moves/);
+  assertClean('bad FEN');
 }
 
 async function internationalCapture(page) {
@@ -245,7 +274,11 @@ async function analysisAndReview(page) {
   assert.ok(white < 0.5, `Black is winning: White's share ${white}`);
   const lines = await page.locator('#lines li').count();
   assert.ok(lines >= 1 && lines <= 3, `${lines} best lines`);
-  assert.match(await page.textContent('#eval-text'), /depth \d+/);
+  assert.match(await page.textContent('#eval-text'), /^White's view: \S+ · White's expected share \d+ % · depth \d+$/);
+  // The label is outside the bar: on one background, readable whatever the split.
+  const label = await page.locator('#eval-text').boundingBox();
+  const track = await page.locator('#eval-bar .eval-track').boundingBox();
+  assert.ok(label.y >= track.y + track.height, 'the label is below the bar');
 
   // 14-18 lets White take two men: 22x15x6.
   await clickMove(page, [14, 18], 'human', 1);
@@ -346,7 +379,7 @@ async function main() {
   watch(page);
   let failed = null;
   try {
-    for (const part of [englishByClicks, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, pdnLoadAndSave, againstTheComputer]) {
+    for (const part of [englishByClicks, badFenKeepsTheGame, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, pdnLoadAndSave, againstTheComputer]) {
       await part(page);
     }
     assertClean('the end');

@@ -48,9 +48,10 @@ fn captures_are_free_choice_not_the_longest() {
 
 #[test]
 fn a_chosen_multi_jump_must_be_completed() {
-    // docs/rules.md §5: after 30x23 the man must go on over 18; stopping on 23 is not a move.
+    // docs/rules.md §5: after 30x23 the man must go on over 18; stopping on 23 is not a move,
+    // and is read as a capture stopped halfway.
     assert_legal::<English>("W:W30:B26,18", &["30x14"]);
-    assert_eq!(find::<English>("W:W30:B26,18", "30x23"), Err(MoveTextError::Illegal));
+    assert_eq!(find::<English>("W:W30:B26,18", "30x23"), Err(MoveTextError::Unfinished));
 }
 
 #[test]

@@ -1,4 +1,5 @@
-// draughts-api demo: a whole game against the computer through the public API only.
+// draughts-api demo: a whole game against the computer through the public API only, called
+// through the typed client (/demo/client.js, built from clients/typescript/):
 //
 //   GET  /v1/variants       the variants (names, draw rules) for the menu
 //   POST /v1/legal-moves    the position reached by the moves so far, and its legal moves
@@ -12,7 +13,11 @@
 //
 // The service is stateless: every request carries the whole game (`fen` and `moves`), so the
 // page keeps only the list of moves played; "undo" drops moves from it.
-'use strict';
+//
+// Linkable: /?variant=russian&you=black&difficulty=hard&fen=... starts that game.
+import { ApiProblem, DraughtsClient } from '/demo/client.js';
+
+const client = new DraughtsClient();
 
 const $ = (id) => document.getElementById(id);
 const NAMES = { white: 'White', black: 'Black' };
@@ -23,28 +28,10 @@ const ANALYSIS = { lines: 3, depth: 10, time_ms: 1000 };
 /** The time a review searches each position. */
 const REVIEW_MS = 100;
 
-/** An error answer of the API (application/problem+json), or a network failure. */
-class ApiProblem extends Error {
-  constructor(status, problem) {
-    super(problem && problem.detail ? problem.detail : `the service answered HTTP ${status}`);
-    this.status = status;
-    this.code = problem && problem.code ? problem.code : `http_${status}`;
-  }
-}
-
-/**
- * GET `path` (no body) or POST `body` as JSON, asking for the media type `accept` if given; the
- * answer (JSON or text), or an ApiProblem.
- */
-async function api(path, body, accept) {
-  const headers = { 'Content-Type': 'application/json' };
-  if (accept) headers.Accept = accept;
-  const init = body === undefined ? {} : { method: 'POST', headers, body: JSON.stringify(body) };
-  const response = await fetch(path, init);
-  const type = response.headers.get('Content-Type') || '';
-  const data = type.includes('json') ? await response.json() : await response.text();
-  if (!response.ok) throw new ApiProblem(response.status, typeof data === 'object' ? data : null);
-  return data;
+/** What went wrong, in words: the service's own message and code, or that it was not reached. */
+function describeError(error) {
+  if (error instanceof ApiProblem && error.status > 0) return `${error.message} (${error.code})`;
+  return `Could not reach the service: ${error.message}`;
 }
 
 const game = {
@@ -62,11 +49,11 @@ const game = {
   epoch: 0, // bumped by every new game, move and undo: answers to older requests are dropped
 };
 
-/** The game request every POST carries, plus `extra`. */
-function gameRequest(extra) {
+/** The game request every POST carries. */
+function gameRequest() {
   const body = { variant: game.variant.id, moves: game.played.map((m) => m.notation) };
   if (game.startFen) body.fen = game.startFen;
-  return Object.assign(body, extra);
+  return body;
 }
 
 /** The side to move after `plies` moves (draughts has no passes). */
@@ -78,27 +65,58 @@ const humanToMove = () => game.position !== null && !isOver() && game.pending ==
 
 // ---------------------------------------------------------------- game flow
 
+/**
+ * Starts the game the form describes. The service checks it first (its FEN, in the variant's
+ * square names): a game it refuses is not started, and the game on the board goes on, under
+ * its own variant, with the service's message shown.
+ */
 async function newGame() {
+  const variant = game.variants.find((v) => v.id === $('variant').value) || game.variants[0];
+  const startFen = $('fen').value.trim() || null;
+  const request = { variant: variant.id, moves: [] };
+  if (startFen) request.fen = startFen;
+  // The game on the board is left alone until the service has accepted the new one.
+  const current = game.epoch;
+  const before = game.pending;
+  game.pending = 'busy';
+  showMessage('');
+  update();
+  let answer;
+  try {
+    answer = await client.legalMoves(request);
+  } catch (error) {
+    if (current !== game.epoch) return;
+    game.pending = before;
+    if (game.variant !== null) {
+      $('variant').value = game.variant.id;
+      $('you').value = game.human;
+      $('difficulty').value = game.difficulty;
+    }
+    showMessage(`The new game was not started: ${describeError(error)}`);
+    update();
+    return;
+  }
+  if (current !== game.epoch) return;
   const epoch = ++game.epoch;
-  game.variant = game.variants.find((v) => v.id === $('variant').value) || game.variants[0];
+  game.variant = variant;
   game.human = $('you').value;
   game.difficulty = $('difficulty').value;
-  game.startFen = $('fen').value.trim() || null;
+  game.startFen = startFen;
   game.played = [];
-  game.position = null;
+  game.startSide = answer.side_to_move;
+  game.position = answer;
   game.selection = null;
   game.computerError = null;
   $('engine').textContent = '';
   clearReview();
-  await refresh(epoch, true);
+  await step(epoch, () => settle(epoch));
 }
 
 /** Asks for the position reached by the moves played, then shows it. */
-async function refresh(epoch, starting) {
+async function refresh(epoch) {
   await step(epoch, async () => {
-    const answer = await api('/v1/legal-moves', gameRequest());
+    const answer = await client.legalMoves(gameRequest());
     if (epoch !== game.epoch) return;
-    if (starting) game.startSide = answer.side_to_move;
     game.position = answer;
     await settle(epoch);
   });
@@ -114,7 +132,7 @@ async function step(epoch, work) {
   } catch (error) {
     if (epoch === game.epoch) {
       game.pending = null;
-      showMessage(`Could not reach the service: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+      showMessage(describeError(error));
       update();
     }
   }
@@ -135,7 +153,7 @@ async function play(move) {
   const epoch = ++game.epoch;
   game.selection = null;
   await step(epoch, async () => {
-    const answer = await api('/v1/apply-move', gameRequest({ move: move.notation }));
+    const answer = await client.applyMove(gameRequest(), move.notation);
     if (epoch !== game.epoch) return;
     game.played.push(answer.move);
     game.position = answer;
@@ -150,7 +168,7 @@ async function computerMove(epoch) {
   update();
   let answer;
   try {
-    answer = await api('/v1/ai-move', gameRequest({ difficulty: game.difficulty }));
+    answer = await client.aiMove(gameRequest(), { difficulty: game.difficulty });
   } catch (error) {
     if (epoch !== game.epoch) return;
     game.pending = null;
@@ -162,7 +180,7 @@ async function computerMove(epoch) {
   game.played.push(answer.move);
   $('engine').textContent = describeSearch(answer);
   // ai-move gives the position after its move but not the legal replies: ask legal-moves.
-  await refresh(epoch, false);
+  await refresh(epoch);
 }
 
 /** How many moves undo drops: back to the last position where the human was to move. */
@@ -182,7 +200,7 @@ async function undo() {
   clearReview();
   game.computerError = null;
   $('engine').textContent = '';
-  await refresh(epoch, false);
+  await refresh(epoch);
 }
 
 // ---------------------------------------------------------------- analysis and review
@@ -197,9 +215,9 @@ async function analyzePosition() {
   const plies = game.played.length;
   let answer;
   try {
-    answer = await api('/v1/analyze', gameRequest(ANALYSIS));
+    answer = await client.analyze(gameRequest(), ANALYSIS);
   } catch (error) {
-    showMessage(`The analysis failed: ${error.message} (${error.code}).`);
+    showMessage(`The analysis failed: ${describeError(error)}.`);
     return;
   }
   // An answer about a position the game has left is dropped.
@@ -208,7 +226,8 @@ async function analyzePosition() {
   const white = answer.side_to_move === 'white' ? best.expected_score : 1 - best.expected_score;
   $('eval-bar').dataset.white = String(white);
   $('eval-white').style.width = `${(white * 100).toFixed(1)}%`;
-  $('eval-text').textContent = `${describeScore(best, answer.side_to_move)} · depth ${answer.depth}`;
+  $('eval-text').textContent = `White's view: ${describeScore(best, answer.side_to_move)} · `
+    + `White's expected share ${Math.round(white * 100)} % · depth ${answer.depth}`;
   $('lines').replaceChildren(...answer.lines.map((line) => {
     const item = document.createElement('li');
     const score = document.createElement('span');
@@ -241,34 +260,18 @@ async function reviewGame() {
   $('review').disabled = true;
   $('review-progress').textContent = `Reviewing… 0 of ${moves.length} moves`;
   try {
-    const response = await fetch('/v1/review', {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'application/x-ndjson' },
-      body: JSON.stringify(gameRequest({ time_ms: REVIEW_MS })),
-    });
-    if (!response.ok) throw new ApiProblem(response.status, await response.json().catch(() => null));
-    const reader = response.body.pipeThrough(new TextDecoderStream()).getReader();
-    let buffer = '';
-    for (;;) {
-      const { value, done } = await reader.read();
-      if (done) break;
-      buffer += value;
-      let end;
-      while ((end = buffer.indexOf('\n')) >= 0) {
-        const line = JSON.parse(buffer.slice(0, end));
-        buffer = buffer.slice(end + 1);
-        if (epoch !== game.epoch) continue;
-        if (line.type === 'ply') {
-          moves[line.ply].review = line;
-          $('review-progress').textContent = `Reviewing… ${line.ply + 1} of ${moves.length} moves`;
-        } else {
-          showReviewSummary(line);
-        }
-        showHistory();
+    await client.review(gameRequest(), { time_ms: REVIEW_MS }, (line) => {
+      if (epoch !== game.epoch) return;
+      if (line.type === 'ply') {
+        moves[line.ply].review = line;
+        $('review-progress').textContent = `Reviewing… ${line.ply + 1} of ${moves.length} moves`;
+      } else {
+        showReviewSummary(line);
       }
-    }
+      showHistory();
+    });
   } catch (error) {
-    if (epoch === game.epoch) showMessage(`The review failed: ${error.message}${error.code ? ` (${error.code})` : ''}`);
+    if (epoch === game.epoch) showMessage(`The review failed: ${describeError(error)}`);
   }
   update();
 }
@@ -298,9 +301,9 @@ async function savePdn() {
     tags[NAMES[other(game.human)]] = `draughts-api (${game.difficulty})`;
   }
   try {
-    $('pdn').value = await api('/v1/pdn/export', gameRequest({ tags }), 'application/x-pdn');
+    $('pdn').value = await client.exportPdn(gameRequest(), tags);
   } catch (error) {
-    showMessage(`The game could not be saved: ${error.message} (${error.code}).`);
+    showMessage(`The game could not be saved: ${describeError(error)}.`);
   }
 }
 
@@ -308,9 +311,9 @@ async function savePdn() {
 async function loadPdn() {
   let answer;
   try {
-    answer = await api('/v1/pdn/parse', { pdn: $('pdn').value });
+    answer = await client.parsePdn($('pdn').value);
   } catch (error) {
-    showMessage(`The record could not be read: ${error.message} (${error.code}).`);
+    showMessage(`The record could not be read: ${describeError(error)}.`);
     return;
   }
   const record = answer.games[0];
@@ -329,18 +332,18 @@ async function loadPdn() {
   game.computerError = null;
   $('engine').textContent = '';
   clearReview();
-  await refresh(epoch, false);
+  await refresh(epoch);
 }
 
 // ---------------------------------------------------------------- the board
 
 async function drawBoard(epoch) {
-  const params = new URLSearchParams({ variant: game.variant.id, fen: game.position.fen });
+  const query = { variant: game.variant.id, fen: game.position.fen };
   const last = game.played[game.played.length - 1];
   // A move read from a record has its notation only.
-  if (last) params.set('last_move', last.path ? last.path.join(last.captures.length > 0 ? 'x' : '-') : last.notation);
-  if (game.human === 'black') params.set('flip', 'true');
-  const text = await api(`/v1/board.svg?${params}`);
+  if (last) query.last_move = last.path ? last.path.join(last.captures.length > 0 ? 'x' : '-') : last.notation;
+  if (game.human === 'black') query.flip = true;
+  const text = await client.boardSvg(query);
   if (epoch !== game.epoch) return;
   const picture = new DOMParser().parseFromString(text, 'image/svg+xml').documentElement;
   $('board').replaceChildren(document.importNode(picture, true));
@@ -421,8 +424,7 @@ function update() {
   $('review').disabled = game.pending !== null || game.played.length === 0;
   $('retry').hidden = game.computerError === null;
   if (game.computerError) {
-    const e = game.computerError;
-    showMessage(`The computer could not answer: ${e.message} (${e.code}).`);
+    showMessage(`The computer could not answer: ${describeError(game.computerError)}.`);
   }
   paintBoard();
 }
@@ -556,9 +558,9 @@ async function start() {
     if (square) clickSquare(square.dataset.square);
   });
   try {
-    game.variants = await api('/v1/variants');
+    game.variants = await client.variants();
   } catch (error) {
-    showMessage(`Could not reach the service: ${error.message}`);
+    showMessage(describeError(error));
     return;
   }
   for (const variant of game.variants) $('variant').append(new Option(variant.name, variant.id));
@@ -572,6 +574,13 @@ async function start() {
   }
   if (!query.has('variant')) $('variant').value = 'english';
   await newGame();
+  if (game.variant === null) {
+    // The linked game was refused: the message says why; start the variant's own game.
+    const message = $('message').textContent;
+    $('fen').value = '';
+    await newGame();
+    showMessage(message);
+  }
 }
 
 start();

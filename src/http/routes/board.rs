@@ -6,7 +6,7 @@ use serde::Deserialize;
 use utoipa::IntoParams;
 
 use crate::http::dto::{FenSchema, MoveTextSchema};
-use crate::http::error::{ApiError, Problem};
+use crate::http::error::{ApiError, GetAnswers, Problem};
 use crate::http::extract::read_query;
 use crate::render::board_svg::{board_svg, Picture, RenderError, DEFAULT_SIZE, MAX_SIZE, MIN_SIZE};
 use crate::rules::notation::Quoted;
@@ -52,8 +52,8 @@ pub struct BoardQuery {
     tag = "pictures", params(BoardQuery),
     responses(
         (status = 200, description = "The picture", body = String, content_type = "image/svg+xml",
-            headers(("ETag" = String), ("Cache-Control" = String))),
-        (status = 304, description = "Not modified (the caller's `If-None-Match` holds the `ETag`)"),
+            headers(("ETag" = String), ("Cache-Control" = String)),
+            example = json!("<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"480\" height=\"480\" viewBox=\"0 0 432 432\" role=\"img\" class=\"board-picture\" data-variant=\"english\">…<rect class=\"square\" data-square=\"1\" …/>…<g class=\"piece black man\" data-square=\"1\">…</g>…</svg>")),
         (status = 400, description = "The query is not of the form the parameters give (a query of that form \
             is never answered 400): `invalid_query` (missing `variant`, an unknown or repeated parameter, bad \
             `flip` or `size`), `invalid_fen` (`fen` not of the form of `Fen`) or `invalid_move_syntax` \
@@ -61,13 +61,15 @@ pub struct BoardQuery {
             body = Problem, content_type = "application/problem+json",
             example = json!({"type": "about:blank", "title": "Invalid query", "status": 400, "code": "invalid_query",
                 "detail": "size: \"5000\" is not a whole number from 64 to 2048"})),
-        (status = 404, description = "`unknown_variant`", body = Problem, content_type = "application/problem+json"),
+        (status = 404, description = "`unknown_variant`", body = Problem, content_type = "application/problem+json",
+            example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404, "code": "unknown_variant",
+            "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian"})),
         (status = 422, description = "The query has the form the parameters give, but `fen` is no position of \
             the variant (`invalid_position`), or `last_move` names a square its board does not have \
             (`unknown_square`)", body = Problem, content_type = "application/problem+json",
             example = json!({"type": "about:blank", "title": "Unknown square", "status": 422, "code": "unknown_square",
                 "detail": "last_move: \"33\" is not a playable square of this board"})),
-        (status = 429, description = "`rate_limited`", body = Problem, content_type = "application/problem+json")
+        GetAnswers
     )
 )]
 #[get("/v1/board.svg")]

@@ -2,7 +2,8 @@
 //! a game against the computer through the public `/v1` endpoints only.
 //!
 //! The files live in `src/http/demo/`; a strict Content-Security-Policy keeps the page from
-//! reaching anything but this service.
+//! reaching anything but this service. `client.js` is the typed client's ES module, built from
+//! `clients/typescript/` (its `build.sh`) and committed: the page imports it, and so may others.
 
 use actix_web::http::header;
 use actix_web::{get, HttpResponse};
@@ -10,6 +11,7 @@ use actix_web::{get, HttpResponse};
 const INDEX_HTML: &str = include_str!("../demo/index.html");
 const DEMO_JS: &str = include_str!("../demo/demo.js");
 const DEMO_CSS: &str = include_str!("../demo/demo.css");
+const CLIENT_JS: &str = include_str!("../demo/client.js");
 
 /// Same-origin only: the page's own script and style, the API, and `data:` images.
 const CONTENT_SECURITY_POLICY: &str = "default-src 'none'; script-src 'self'; style-src 'self'; \
@@ -29,6 +31,18 @@ pub async fn index() -> HttpResponse {
 #[get("/demo/demo.js")]
 pub async fn script() -> HttpResponse {
     asset(DEMO_JS, "text/javascript; charset=utf-8")
+}
+
+/// The typed client of the API, as one ES module.
+///
+/// Import it with `import { DraughtsClient, Game } from '/demo/client.js'`. Built from `clients/typescript/`: types generated from this document by openapi-typescript,
+/// calls made by openapi-fetch, and helpers that keep a game (variant, start FEN, moves), play,
+/// undo, ask the computer, raise problems with their `code` and honour `Retry-After`.
+#[utoipa::path(tag = "demo",
+    responses((status = 200, description = "The ES module", body = String, content_type = "text/javascript")))]
+#[get("/demo/client.js")]
+pub async fn client() -> HttpResponse {
+    asset(CLIENT_JS, "text/javascript; charset=utf-8")
 }
 
 /// The demo page's style sheet.

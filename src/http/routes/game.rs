@@ -10,7 +10,10 @@ use crate::http::extract::GameInput;
 use crate::http::state::AppState;
 use crate::service::{self, AppliedMove, LegalMoves};
 
-/// The legal moves and the status of the position reached by `fen` and `moves`.
+/// The legal moves and the status of the position a game reaches.
+///
+/// The game is its start (`fen`, or the variant's start position) and the moves played from it
+/// (`moves`).
 #[utoipa::path(tag = "games", request_body = LegalMovesBody,
     responses((status = 200, description = "The position reached and its legal moves", body = LegalMoves), GameErrors, BodyErrors))]
 #[post("/v1/legal-moves")]
@@ -22,7 +25,9 @@ pub async fn legal_moves(
     Ok(Json(service::legal_moves(&input.game)?))
 }
 
-/// Plays `move` after the history; the new position, its status and the legal replies.
+/// Plays one more move: the move, the new position, its status and the legal replies.
+///
+/// The move is `move`, played after the history (`fen` and `moves`).
 #[utoipa::path(tag = "games", request_body = ApplyMoveBody,
     responses((status = 200, description = "The move played and the position after it", body = AppliedMove), GameErrors, BodyErrors))]
 #[post("/v1/apply-move")]

@@ -37,6 +37,7 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(board::board_svg_picture)
         .service(demo::index)
         .service(demo::script)
+        .service(demo::client)
         .service(demo::style)
         .service(health::healthz)
         .service(health::readyz)

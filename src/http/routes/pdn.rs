@@ -41,9 +41,11 @@ pub async fn parse(body: JsonBody<PdnParseBody>, state: web::Data<AppState>) -> 
     Ok(web::Json(Records { games }))
 }
 
-/// Writes a game as a PDN record: the seven standard tags, `GameType`, `FEN` where the game
-/// does not start from the variant's start, the numbered moves and the result. JSON
-/// `{"pdn": …}`, or the text itself for `Accept: application/x-pdn`.
+/// Writes a game as a PDN record.
+///
+/// The record has the seven standard tags, `GameType`, `FEN` where the game does not start
+/// from the variant's start, the numbered moves and the result. JSON `{"pdn": …}`, or the text
+/// itself for `Accept: application/x-pdn`.
 #[utoipa::path(tag = "records", request_body = PdnExportBody,
     responses((status = 200, description = "The game as a PDN record",
         content((RecordText = "application/json"), (String = "application/x-pdn"))), PdnErrors, BodyErrors))]

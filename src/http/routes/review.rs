@@ -19,10 +19,12 @@ use super::prefers_to_json;
 /// The media type of a streamed review: one JSON object a line.
 const NDJSON: &str = "application/x-ndjson";
 
-/// Every move of a game judged: the move played against the engine's best, the scores before
-/// and after, the share of the points it gave away and its class; then a summary per side. One
-/// JSON document, or with `Accept: application/x-ndjson`, one line per ply as soon as it is
-/// known (`{"type": "ply", …}`) and the summary last (`{"type": "summary", …}`).
+/// Every move of a game judged against the engine's best, and a summary per side.
+///
+/// Each ply gives the move played against the engine's best, the scores before and after, the
+/// share of the points it gave away and its class; then a summary per side. One JSON document,
+/// or with `Accept: application/x-ndjson`, one line per ply as soon as it is known
+/// (`{"type": "ply", …}`) and the summary last (`{"type": "summary", …}`).
 #[utoipa::path(tag = "games", request_body = ReviewBody,
     responses(
         (status = 200, description = "The review: one document, or with `Accept: application/x-ndjson` a line per \

@@ -3,7 +3,7 @@
 use actix_web::{get, web, HttpResponse};
 
 use super::cacheable_json;
-use crate::http::error::{ApiError, Problem};
+use crate::http::error::{ApiError, GetAnswers, Problem};
 use crate::service::VariantView;
 
 /// Variant descriptions change only with a new release: clients may keep them an hour.
@@ -12,7 +12,7 @@ const MAX_AGE_SECONDS: u32 = 3600;
 /// Every variant: id, name, board, start position, rules summary and default draw rules.
 #[utoipa::path(tag = "variants",
     responses((status = 200, description = "Every variant", body = Vec<VariantView>,
-        headers(("ETag" = String), ("Cache-Control" = String)))))]
+        headers(("ETag" = String), ("Cache-Control" = String))), GetAnswers))]
 #[get("/v1/variants")]
 pub async fn list_variants() -> HttpResponse {
     cacheable_json(&VariantView::all(), MAX_AGE_SECONDS)
@@ -26,8 +26,9 @@ pub async fn list_variants() -> HttpResponse {
         (status = 200, description = "The variant", body = VariantView,
             headers(("ETag" = String), ("Cache-Control" = String))),
         (status = 404, description = "No such variant", body = Problem, content_type = "application/problem+json",
-            example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404,
-                "code": "unknown_variant", "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, pool, thai, antidraughts, breakthrough"}))
+            example = json!({"type": "about:blank", "title": "Unknown variant", "status": 404, "code": "unknown_variant",
+            "detail": "unknown variant \"chess\"; known variants: english, russian, brazilian, international, spanish, italian, czech, turkish, frisian, frysk, pool, thai, antidraughts, breakthrough, canadian"})),
+        GetAnswers
     )
 )]
 #[get("/v1/variants/{variant}")]

@@ -98,6 +98,9 @@ pub enum MoveTextError {
     },
     /// Readable, but no legal move goes that way.
     Illegal,
+    /// The squares begin a legal capture but stop where it goes on: a capture stopped halfway
+    /// is not a move.
+    Unfinished,
     /// Several legal moves go that way: their places in the move table's entries.
     Ambiguous(Vec<usize>),
 }
@@ -110,7 +113,7 @@ impl MoveTextError {
         match self {
             MoveTextError::Empty | MoveTextError::TooLong(_) | MoveTextError::TooShort(_) => true,
             MoveTextError::Square { reason, .. } => *reason == SquareError::Malformed,
-            MoveTextError::Illegal | MoveTextError::Ambiguous(_) => false,
+            MoveTextError::Illegal | MoveTextError::Unfinished | MoveTextError::Ambiguous(_) => false,
         }
     }
 }
@@ -136,6 +139,9 @@ impl core::fmt::Display for MoveTextError {
                 }
             }
             MoveTextError::Illegal => f.write_str("no legal move goes that way"),
+            MoveTextError::Unfinished => {
+                f.write_str("the capture goes on from its last square; a capture must be played to its end")
+            }
             MoveTextError::Ambiguous(moves) => write!(f, "{} legal moves go that way", moves.len()),
         }
     }
@@ -261,6 +267,9 @@ impl<W: Word> MoveTable<W> {
             .filter(|&i| self.entries[i].routes.iter().any(|r| route_matches(r, squares)))
             .collect();
         match found[..] {
+            [] if self.entries.iter().any(|e| e.routes.iter().any(|r| route_begins(r, squares))) => {
+                Err(MoveTextError::Unfinished)
+            }
             [] => Err(MoveTextError::Illegal),
             [only] => Ok(self.entries[only].mv),
             _ => Err(MoveTextError::Ambiguous(found)),
@@ -317,6 +326,16 @@ fn route_matches(route: &[u8], squares: &[u8]) -> bool {
     }
     let mut inner = route[1..route.len() - 1].iter();
     squares[1..squares.len() - 1].iter().all(|s| inner.any(|r| r == s))
+}
+
+/// Whether `route` starts where `squares` do, passes the squares after the first in order, and
+/// goes on past the last of them: the squares are a capture stopped halfway.
+fn route_begins(route: &[u8], squares: &[u8]) -> bool {
+    if route.first() != squares.first() {
+        return false;
+    }
+    let mut inner = route[1..route.len() - 1].iter();
+    squares[1..].iter().all(|s| inner.any(|r| r == s))
 }
 
 /// The order moves are listed in: route by route, square by square, numbers ascending,

@@ -337,6 +337,7 @@ export interface components {
         /**
          * @description `ai-move`: the computer's move, the position after it, and what the search saw.
          * @example {
+         *       "book": false,
          *       "cached": false,
          *       "depth": 17,
          *       "difficulty": "hard",
@@ -367,6 +368,11 @@ export interface components {
          *     }
          */
         AiMove: {
+            /**
+             * @description Whether the move came from the opening book, unsearched: `depth` is then the depth the
+             *     book's positions were searched to, and `nodes` 0.
+             */
+            book: boolean;
             /** @description Whether the answer came from the cache of recent searches. */
             cached: boolean;
             /**
@@ -453,6 +459,7 @@ export interface components {
          *       "depth": 15,
          *       "lines": [
          *         {
+         *           "book": true,
          *           "expected_score": 0.51,
          *           "move": {
          *             "captures": [],
@@ -473,6 +480,7 @@ export interface components {
          *           "score": 4
          *         },
          *         {
+         *           "book": true,
          *           "expected_score": 0.5,
          *           "move": {
          *             "captures": [],
@@ -686,6 +694,11 @@ export interface components {
         };
         /** @description One of the best moves. */
         LineView: {
+            /**
+             * @description Whether the move is in the opening book: one a deep search of this position scored
+             *     close to the best.
+             */
+            book: boolean;
             /**
              * Format: double
              * @description The share of the points the side to move can expect after this move (0 to 1, a draw

@@ -18,11 +18,9 @@ use super::search_plan::{AiMoveSettings, SearchLimits, SearchPlan};
 use super::search_views::{move_view, notation_of_line, score_view, ScoreKind};
 use super::searches::{Ask, Prepared};
 use super::views::{MoveView, StatusView};
-use crate::engine::book::{book_moves, book_of, choose, BookChoice};
 use crate::engine::{self, Depth, Report};
-use crate::rules::bitboard::Word;
 use crate::rules::notation::move_text::MoveTable;
-use crate::rules::{Game, Move, Rules};
+use crate::rules::{Game, Rules};
 
 /// `ai-move`: the computer's move, the position after it, and what the search saw.
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
@@ -30,8 +28,7 @@ use crate::rules::{Game, Move, Rules};
     "move": {"notation": "11-15", "from": 11, "to": 15, "path": [11, 15], "captures": [], "promotes": false},
     "fen": "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
     "side_to_move": "white", "status": {"state": "ongoing"}, "difficulty": "hard", "score": 3,
-    "depth": 17, "nodes": 3012345, "pv": ["11-15", "23-19", "8-11"], "time_ms": 612, "book": false,
-    "cached": false
+    "depth": 17, "nodes": 3012345, "pv": ["11-15", "23-19", "8-11"], "time_ms": 612, "cached": false
 }))]
 pub struct AiMove {
     /// The move the computer plays.
@@ -61,9 +58,6 @@ pub struct AiMove {
     #[serde(rename = "time_ms", serialize_with = "whole_millis")]
     #[schema(value_type = u64)]
     pub elapsed: Duration,
-    /// Whether the move came from the opening book, unsearched: `depth` is then the depth the
-    /// book's positions were searched to, and `nodes` 0.
-    pub book: bool,
     /// Whether the answer came from the cache of recent searches.
     pub cached: bool,
 }
@@ -88,22 +82,13 @@ impl Ask for AiMoveAsk {
     fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
         SearchError::if_over(&game)?;
         let plan = SearchPlan::ai_move(self.0, limits);
-        let book = plan.book_margin.and_then(|_| book_of::<R>());
-        let in_book = book.map(|book| book_moves(book, &game)).unwrap_or_default();
-        // A choice among book moves varies from call to call unless a seed repeats it.
-        let varies = !in_book.is_empty() && plan.seed.is_none();
         Ok(Prepared {
             kind: SearchKind::AiMove,
-            key: if varies { None } else { SearchKey::of(&game, &plan, 1) },
+            key: SearchKey::of(&game, &plan, 1),
             job: Box::new(move |thread| {
                 let started = std::time::Instant::now();
-                let seed = plan.seed.unwrap_or_else(|| fastrand::u64(..));
-                let chosen = plan.book_margin.and_then(|margin| choose(&in_book, margin, seed));
-                let (report, from_book) = match (chosen, book.and_then(|b| b.header.as_ref())) {
-                    (Some(choice), Some(header)) => (Some(book_report(choice, header.depth)), true),
-                    _ => (thread.search(&game, &plan), false),
-                };
-                answer(game, self.0.difficulty, report, from_book, started.elapsed())
+                let report = thread.search(&game, &plan);
+                answer(game, self.0.difficulty, report, started.elapsed())
             }),
             waiting: (),
         })
@@ -116,23 +101,11 @@ impl Kept for AiMove {
     }
 }
 
-/// A book move as a search's report: the book's depth, no nodes, the move alone as its line.
-fn book_report<W: Word>(choice: BookChoice<Move<W>>, depth: u32) -> Report<W> {
-    Report {
-        best: choice.mv,
-        score: engine::Score::value(choice.score.into()),
-        depth: Depth::plies(depth),
-        nodes: 0,
-        pv: vec![choice.mv],
-    }
-}
-
 /// The answer: the move played in `game`, the game after it, and the search's figures.
 fn answer<R: Rules>(
     mut game: Game<R>,
     difficulty: Difficulty,
     report: Option<Report<R::Board>>,
-    book: bool,
     elapsed: Duration,
 ) -> AiMove {
     let before = *game.position();
@@ -163,7 +136,6 @@ fn answer<R: Rules>(
         nodes: report.nodes,
         pv,
         elapsed,
-        book,
         cached: false,
     }
 }

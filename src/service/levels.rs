@@ -36,9 +36,6 @@ pub struct Level {
     /// its answers then depend on earlier searches, so the levels whose answers must repeat
     /// for a seed start afresh.
     pub table: TableUse,
-    /// Whether it plays from the opening book while the position is in it, choosing among the
-    /// book moves within this many hundredths of a man of the best.
-    pub book_margin: Option<i16>,
 }
 
 impl Difficulty {
@@ -67,21 +64,18 @@ impl Difficulty {
                 max_depth: Depth::plies(2),
                 noise: 120,
                 table: TableUse::Fresh,
-                book_margin: None,
             },
             Difficulty::Normal => Level {
                 default_budget: Duration::from_millis(200),
                 max_depth: Depth::plies(6),
                 noise: 15,
                 table: TableUse::Fresh,
-                book_margin: None,
             },
             Difficulty::Hard => Level {
                 default_budget: Duration::from_millis(1000),
                 max_depth: Depth::plies(64),
                 noise: 0,
                 table: TableUse::Kept,
-                book_margin: Some(8),
             },
         }
     }

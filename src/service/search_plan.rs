@@ -90,9 +90,6 @@ pub struct SearchPlan {
     /// Whether the score is wanted as much as the move: a position with one legal move is
     /// then searched as deep as any other.
     pub score_matters: bool,
-    /// For a computer move that plays from the opening book: the margin of its choice
-    /// ([`super::levels::Level::book_margin`]).
-    pub book_margin: Option<i16>,
 }
 
 impl SearchPlan {
@@ -109,7 +106,6 @@ impl SearchPlan {
             seed: settings.seed,
             table: level.table,
             score_matters: false,
-            book_margin: level.book_margin,
         }
     }
 
@@ -169,7 +165,6 @@ impl SearchPlan {
             seed: None,
             table: level.table,
             score_matters: true,
-            book_margin: None,
         }
     }
 

@@ -337,7 +337,6 @@ export interface components {
         /**
          * @description `ai-move`: the computer's move, the position after it, and what the search saw.
          * @example {
-         *       "book": false,
          *       "cached": false,
          *       "depth": 17,
          *       "difficulty": "hard",
@@ -368,11 +367,6 @@ export interface components {
          *     }
          */
         AiMove: {
-            /**
-             * @description Whether the move came from the opening book, unsearched: `depth` is then the depth the
-             *     book's positions were searched to, and `nodes` 0.
-             */
-            book: boolean;
             /** @description Whether the answer came from the cache of recent searches. */
             cached: boolean;
             /**

@@ -1,6 +1,6 @@
 //! Opening books: for positions of the opening, the moves a deep search scored close to the
 //! best, each with its score. [`format`] reads and writes a book file, [`probe`] finds a
-//! position's book moves and chooses one, [`build`] grows a book by drop-out expansion.
+//! position's book moves, [`build`] grows a book by drop-out expansion.
 
 pub mod build;
 pub mod format;
@@ -8,4 +8,4 @@ pub mod probe;
 
 pub use build::{grow, BookEvent, GrowSettings};
 pub use format::{Book, BookHeader, BookMove};
-pub use probe::{book_moves, book_of, choose, BookChoice};
+pub use probe::{book_moves, book_of};

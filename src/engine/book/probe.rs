@@ -1,5 +1,4 @@
-//! The books built into the binary (`data/books/*.book`), a position's book moves, and the
-//! choice of one of them.
+//! The books built into the binary (`data/books/*.book`), and a position's book moves.
 
 use std::sync::OnceLock;
 
@@ -40,24 +39,6 @@ pub fn book_moves<R: Rules>(book: &Book, game: &Game<R>) -> Vec<(Move<R::Board>,
         .collect()
 }
 
-/// A move chosen from a book.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct BookChoice<M> {
-    /// The move.
-    pub mv: M,
-    /// Its score for the side to move, in hundredths of a man.
-    pub score: i16,
-}
-
-/// One of `moves` (best first) scored within `margin` of the best, drawn by `seed`: the same
-/// seed makes the same choice. `None` when there are no moves.
-pub fn choose<M: Copy>(moves: &[(M, i16)], margin: i16, seed: u64) -> Option<BookChoice<M>> {
-    let best = moves.iter().map(|&(_, score)| score).max()?;
-    let close: Vec<_> = moves.iter().filter(|&&(_, score)| score >= best.saturating_sub(margin)).collect();
-    let &&(mv, score) = close.get(fastrand::Rng::with_seed(seed).usize(..close.len()))?;
-    Some(BookChoice { mv, score })
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -74,7 +55,7 @@ mod tests {
     }
 
     #[test]
-    fn a_probe_gives_only_legal_moves_and_a_seed_repeats_its_choice() {
+    fn a_probe_gives_only_legal_moves_and_nothing_out_of_the_book() {
         let game = Game::new(Position::<English>::start(), GameRules::of::<English>());
         let legal = game.legal_moves();
         let [first, second, ..] = legal.as_slice() else { panic!("english opens with several moves") };
@@ -93,10 +74,10 @@ mod tests {
         let moves = book_moves(&book, &game);
         assert_eq!(moves, [(*first, 10), (*second, 5)], "the move that is not legal is left out");
 
-        let choices: Vec<_> = (0..40).map(|seed| choose(&moves, 10, seed).expect("a choice").mv).collect();
-        assert!(choices.contains(first) && choices.contains(second), "both are within the margin");
-        assert!((0..40).all(|seed| choose(&moves, 10, seed) == choose(&moves, 10, seed)));
-        assert!((0..40).all(|seed| choose(&moves, 4, seed).expect("a choice").mv == *first));
-        assert_eq!(choose::<u8>(&[], 10, 1), None);
+        let later = Game::new(
+            Position::<English>::from_fen("W:W18,24,27,28:B12,16,20,K22").expect("a FEN"),
+            GameRules::of::<English>(),
+        );
+        assert!(book_moves(&book, &later).is_empty(), "a position not in the book has no book moves");
     }
 }

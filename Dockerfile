@@ -30,6 +30,8 @@ RUN mkdir src benches \
 # cargo then rebuilds the crate instead of keeping the stub binary.
 COPY src/ src/
 COPY benches/ benches/
+# The opening books the binary carries (include_bytes!, src/engine/book/probe.rs).
+COPY data/books/ data/books/
 RUN touch src/main.rs src/lib.rs \
     && cargo build --locked --release \
     && install -D -m 0755 target/release/draughts-api /out/draughts-api

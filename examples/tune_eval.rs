@@ -1,7 +1,7 @@
 //! Tunes one board family's evaluation weights on self-play games (Texel's method).
 //!
 //! 1. Reads the quiet positions of self-play games with their results, as
-//!    `draughts-api selfplay` prints them (`game result value FEN` a line).
+//!    `draughts-api replay` prints them from games files (`game result value FEN [label]` a line).
 //! 2. Fits the scale `k` that maps an evaluation to an expected result,
 //!    `1 / (1 + 10^(-k * eval / 400))`, with the weights `evaluate` uses now.
 //! 3. Changes one weight at a time by a step up or down while that lowers the mean squared
@@ -11,7 +11,7 @@
 //! `src/engine/eval.rs` by hand and then checked in matches (bench/match.sh):
 //! a lower error on self-play positions is a hint, not proof of a stronger engine.
 //!
-//!     draughts-api selfplay --variant international --games 4000 --depth 6 > /tmp/international.txt
+//!     draughts-api replay data/selfplay/international/*.games.gz > /tmp/international.txt
 //!     cargo run --release --example tune_eval -- international /tmp/international.txt king,sole_king
 //!
 //! Weights named in the comma-separated third argument keep their values.
@@ -91,7 +91,7 @@ fn tune<R: Rules>(samples: &[Sample<R>], fixed: &[&str]) {
     }
 }
 
-/// The samples of `draughts-api selfplay` lines (`game result value FEN`).
+/// The samples of `draughts-api replay` lines (`game result value FEN [label]`).
 fn read_samples<R: Rules>(text: &str) -> Vec<Sample<R>> {
     text.lines()
         .filter_map(|line| {

@@ -9,22 +9,27 @@
 //!   resumable build.
 //! - [`file`]: the slice file, its header and checksum.
 //! - [`Endgames`] and [`VariantTables`]: the loaded databases and the probe;
+//!   [`move_values`]: the value of each legal move; [`NotCovered`]: what they do not know;
 //!   [`EndgameProbe`]: the probe as the search asks it.
 //!
 //! Depends on the rules only; docs/endgame.md says how they are built and shipped.
 
 pub mod builder;
+pub mod coverage;
 pub mod file;
 pub mod index;
 pub mod material;
+pub mod moves;
 pub mod probe;
 pub mod solve;
 pub mod tables;
 pub mod value;
 
 pub use builder::{build, BuildError, BuildSummary, Event};
+pub use coverage::NotCovered;
 pub use index::Indexer;
 pub use material::Material;
+pub use moves::{move_values, MoveValue};
 pub use probe::EndgameProbe;
 pub use tables::{Endgames, VariantTables};
 pub use value::Value;

@@ -227,6 +227,13 @@ game_body! {
 }
 
 game_body! {
+    /// `endgame`: the game whose position the endgame databases are asked about.
+    #[schema(example = json!({"variant": "english", "fen": "W:WK14,K15:BK32"}))]
+    EndgameBody {}
+    extra: () = ()
+}
+
+game_body! {
     /// `apply-move`: a game and the move to play next.
     #[schema(example = json!({"variant": "english", "moves": ["11-15"], "move": "23-19"}))]
     ApplyMoveBody {

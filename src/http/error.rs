@@ -110,6 +110,9 @@ pub enum ApiError {
     ReviewTooLong(ReviewTooLong),
     /// 408 `request_timeout`: the body did not arrive in time; the connection is closed.
     RequestTimeout(String),
+    /// 404 `endgame_not_covered`: the endgame databases do not know the position (a variant
+    /// without databases, none installed, or too many pieces).
+    EndgameNotCovered(String),
     /// 503 `answer_timeout`: the answer was not ready in time; retry after the given seconds.
     AnswerTimeout { retry_after: u64 },
     /// Any other error status a library answered with, as `http_error`.
@@ -128,6 +131,7 @@ impl ApiError {
             InvalidQuery(_) => (StatusCode::BAD_REQUEST, "invalid_query", "Invalid query"),
             UnknownVariant(_) => (StatusCode::NOT_FOUND, "unknown_variant", "Unknown variant"),
             NotFound(_) => (StatusCode::NOT_FOUND, "not_found", "Not found"),
+            EndgameNotCovered(_) => (StatusCode::NOT_FOUND, "endgame_not_covered", "Not in the endgame databases"),
             MethodNotAllowed(_) => (StatusCode::METHOD_NOT_ALLOWED, "method_not_allowed", "Method not allowed"),
             PayloadTooLarge(_) => (StatusCode::PAYLOAD_TOO_LARGE, "payload_too_large", "Payload too large"),
             InvalidPosition(_) => (StatusCode::UNPROCESSABLE_ENTITY, "invalid_position", "Invalid position"),
@@ -164,9 +168,8 @@ impl ApiError {
                 (d.clone(), None, None)
             }
             UnsupportedRules(d) | UnknownSquare(d) | InvalidPdn(d) | InvalidTags(d) => (d.clone(), None, None),
-            UnknownVariant(d) | NotFound(d) | MethodNotAllowed(d) | CorsRejected(d) | Internal(d) => {
-                (d.clone(), None, None)
-            }
+            UnknownVariant(d) | NotFound(d) | EndgameNotCovered(d) | MethodNotAllowed(d) | CorsRejected(d)
+            | Internal(d) => (d.clone(), None, None),
             RequestTimeout(d) | UnsupportedEncoding(d) | Http { detail: d, .. } => (d.clone(), None, None),
             ReviewTooLong(too_long) => (
                 format!(
@@ -311,6 +314,7 @@ impl From<SearchError> for ApiError {
             SearchError::ReviewTooLong(too_long) => ApiError::ReviewTooLong(too_long),
             SearchError::Overloaded(_) => ApiError::Overloaded { retry_after: RETRY_AFTER_SECONDS },
             SearchError::Failed(kind) => ApiError::Internal(format!("the {} search failed", kind.id())),
+            SearchError::NotCovered(reason) => ApiError::EndgameNotCovered(reason.to_string()),
         }
     }
 }
@@ -349,6 +353,30 @@ pub enum GameErrors {
         example = json!({"type": "about:blank", "title": "Illegal move", "status": 422, "code": "illegal_move",
             "detail": "moves[2]: 15-19 is not a legal move for black here; captures are mandatory",
             "legal_moves": ["15x22"], "move_index": 2}))]
+    Unprocessable(Problem),
+}
+
+/// The error answers of `endgame` besides [`BodyErrors`].
+#[derive(IntoResponses)]
+pub enum EndgameErrors {
+    /// The request is not of the form the schema gives, as for `legal-moves`.
+    #[response(status = 400, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Invalid FEN", "status": 400, "code": "invalid_fen",
+            "detail": "the FEN has no side to move"}))]
+    BadRequest(Problem),
+    /// `endgame_not_covered`: the databases do not know the position (a variant without
+    /// databases, none installed on this server, captures made optional, or more pieces than
+    /// they hold), the reason in `detail`; or `unknown_variant`.
+    #[response(status = 404, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Not in the endgame databases", "status": 404,
+            "code": "endgame_not_covered",
+            "detail": "the position has 24 pieces; the english endgame databases on this server hold at most 5"}))]
+    NotCovered(Problem),
+    /// As for `legal-moves` (`invalid_position`, `illegal_move`, …), and `game_over` when the
+    /// game has ended.
+    #[response(status = 422, content_type = "application/problem+json",
+        example = json!({"type": "about:blank", "title": "Game over", "status": 422, "code": "game_over",
+            "detail": "the game is over: white has won; there is no move to make"}))]
     Unprocessable(Problem),
 }
 

@@ -12,13 +12,15 @@
 //!   computer move ([`AiMoveAsk`] at a [`Difficulty`]), an analysis ([`AnalysisAsk`]), a review
 //!   ([`ReviewAsk`], [`ReviewStreamAsk`]). It owns the search threads ([`search_pool`]), the
 //!   cache of recent answers ([`search_cache`], by [`SearchKey`]), the endgame databases
-//!   ([`endgames`]) and the searches' metrics ([`search_metrics`]); every search's limits come
-//!   from its [`SearchPlan`], and run on a [`search_thread::SearchThread`].
+//!   ([`endgames`], and their answers about a position: [`EndgameAnswer`]) and the searches'
+//!   metrics ([`search_metrics`]); every search's limits come from its [`SearchPlan`], and run
+//!   on a [`search_thread::SearchThread`].
 //! - [`VariantView`]: a variant's rules as plain values.
 
 pub mod ai_move;
 pub mod analysis;
 pub mod delivery;
+pub mod endgame_answer;
 pub mod endgames;
 pub mod games;
 pub mod heap_bytes;
@@ -43,6 +45,8 @@ pub mod views;
 
 pub use ai_move::{AiMove, AiMoveAsk};
 pub use analysis::{Analysis, AnalysisAsk, AnalysisSettings, LineView};
+pub use endgame_answer::{EndgameAnswer, EndgameMove, EndgameResult};
+pub use endgames::InstalledEndgames;
 pub use games::{apply_move, legal_moves};
 pub use levels::Difficulty;
 pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};

@@ -3,6 +3,7 @@
 use super::replay::ReplayError;
 use super::search_kind::SearchKind;
 use super::search_plan::ReviewTooLong;
+use crate::engine::endgame::NotCovered;
 use crate::rules::{Game, Rules, Status};
 
 /// Why a search gives no answer.
@@ -18,6 +19,8 @@ pub enum SearchError {
     Overloaded(SearchKind),
     /// The search failed (a bug): never expected.
     Failed(SearchKind),
+    /// The endgame databases do not know the position.
+    NotCovered(NotCovered),
 }
 
 impl From<ReplayError> for SearchError {

@@ -39,9 +39,26 @@ impl SearchKey {
         if plan.varies() {
             return None;
         }
+        Some(SearchKey {
+            difficulty: plan.difficulty,
+            time: plan.time,
+            max_depth: plan.max_depth,
+            seed: plan.seed,
+            lines,
+            ..SearchKey::of_game(game, plan.kind)
+        })
+    }
+
+    /// The key of the endgame databases' answer about the current position of `game`.
+    pub fn endgame<R: Rules>(game: &Game<R>) -> SearchKey {
+        SearchKey::of_game(game, SearchKind::Endgame)
+    }
+
+    /// The key of an answer of `kind` about `game` that depends on nothing else.
+    fn of_game<R: Rules>(game: &Game<R>, kind: SearchKind) -> SearchKey {
         let position = game.position();
         let reversible = game.reversible_positions();
-        Some(SearchKey {
+        SearchKey {
             variant: R::VARIANT,
             rules: *game.rules(),
             pieces: [position.pieces(Color::White).wide().0, position.pieces(Color::Black).wide().0],
@@ -50,13 +67,13 @@ impl SearchKey {
             history: reversible[..reversible.len() - 1].iter().map(zobrist::hash).collect(),
             quiet_plies: game.quiet_plies(),
             endgame_plies: endgame_plies(game),
-            kind: plan.kind,
-            difficulty: plan.difficulty,
-            time: plan.time,
-            max_depth: plan.max_depth,
-            seed: plan.seed,
-            lines,
-        })
+            kind,
+            difficulty: None,
+            time: Duration::ZERO,
+            max_depth: Depth::default(),
+            seed: None,
+            lines: 0,
+        }
     }
 }
 

@@ -3,15 +3,17 @@
 //! (a computer move, an analysis, a review, streamed or not) goes through [`Searches::run`]:
 //! the game is replayed, the kind prepares its [`SearchPlan`]s and its job ([`Ask::prepare`]),
 //! a cached answer is taken if there is one, else the job runs on a search thread, and its
-//! answer is handed back ([`Ask::receive`]: the answer, or a stream of it) and kept.
+//! answer is handed back ([`Ask::receive`]: the answer, or a stream of it) and kept. A lookup in
+//! the endgame databases ([`Searches::endgame`]) comes through the same door, answered at once.
 
 use std::path::PathBuf;
 use std::sync::Arc;
 
 use prometheus::Registry;
 
-use super::delivery::Delivery;
-use super::endgames::load_endgames;
+use super::delivery::{Delivery, KeptAnswer};
+use super::endgame_answer::{endgame_answer, EndgameAnswer};
+use super::endgames::{installed, load_endgames, InstalledEndgames};
 use super::games::{with_game, OnGame};
 use super::request::GameRequest;
 use super::search_cache::SearchCache;
@@ -22,6 +24,7 @@ use super::search_metrics::SearchMetrics;
 use super::search_plan::SearchLimits;
 use super::search_pool::SearchPool;
 use super::search_thread::SearchThread;
+use crate::engine::endgame::Endgames;
 use crate::rules::{Game, Rules};
 
 /// How the searches are set up.
@@ -69,6 +72,7 @@ pub type AnswerTo<A> = <<A as Ask>::Delivery as Delivery>::Answer;
 /// The service's searches.
 pub struct Searches {
     pool: SearchPool,
+    endgames: Arc<Endgames>,
     cache: SearchCache,
     metrics: SearchMetrics,
     limits: SearchLimits,
@@ -80,8 +84,8 @@ impl Searches {
     pub fn new(config: &SearchConfig, registry: &Registry) -> std::io::Result<Searches> {
         let metrics = SearchMetrics::register(registry).map_err(std::io::Error::other)?;
         let endgames = Arc::new(load_endgames(config.endgame_dir.as_deref()));
-        let pool = SearchPool::new(config.threads, config.queue, metrics.clone(), endgames)?;
-        Ok(Searches { pool, cache: SearchCache::new(config.cache_bytes), metrics, limits: config.limits })
+        let pool = SearchPool::new(config.threads, config.queue, metrics.clone(), Arc::clone(&endgames))?;
+        Ok(Searches { pool, endgames, cache: SearchCache::new(config.cache_bytes), metrics, limits: config.limits })
     }
 
     /// The answer to `ask` about the game `request` describes.
@@ -105,6 +109,17 @@ impl Searches {
         Ok(answer)
     }
 
+    /// What the endgame databases know of the position `request` reaches: a lookup, answered at
+    /// once on the caller's thread, and cached.
+    pub fn endgame(&self, request: &GameRequest) -> Result<EndgameAnswer, SearchError> {
+        with_game(request, Lookup(self))?
+    }
+
+    /// The endgame databases this server has loaded, a line per variant.
+    pub fn installed_endgames(&self) -> Vec<InstalledEndgames> {
+        installed(&self.endgames)
+    }
+
     /// Brings the cache's figures in the metrics up to date (before they are exported).
     pub fn update_metrics(&self) {
         self.metrics.cache_usage(self.cache.usage());
@@ -118,6 +133,25 @@ impl<A: Ask> OnGame for Preparing<'_, A> {
     type Output = Result<Prepared<A::Delivery>, SearchError>;
     fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
         self.0.prepare(game, self.1)
+    }
+}
+
+/// The endgame lookup, on the replayed game of any variant.
+struct Lookup<'a>(&'a Searches);
+
+impl OnGame for Lookup<'_> {
+    type Output = Result<EndgameAnswer, SearchError>;
+    fn run<R: Rules>(self, game: Game<R>) -> Self::Output {
+        let Searches { endgames, cache, metrics, .. } = self.0;
+        let key = SearchKey::endgame(&game);
+        let hit = KeptAnswer::<EndgameAnswer>::cached(cache, &key);
+        metrics.cache_lookup(SearchKind::Endgame, hit.is_some());
+        if let Some(answer) = hit {
+            return Ok(answer);
+        }
+        let answer = endgame_answer(endgames, &game)?;
+        KeptAnswer::keep(cache, key, &answer);
+        Ok(answer)
     }
 }
 

@@ -295,6 +295,22 @@ async function analysisAndReview(page) {
   assertClean('analysis and review');
 }
 
+async function endgameResults(page) {
+  log('english, two kings against one: the endgame databases give each move its result');
+  await newGame(page, { variant: 'english', you: 'both', fen: 'W:WK14,K15:BK32' });
+  await settled(page, 'human', 0);
+  await page.check('#analysis-on');
+  await page.locator('#endgame-moves li').first().waitFor();
+  const moves = await page.locator('#endgame-moves li').count();
+  assert.ok(moves >= 2, `${moves} moves with their results`);
+  assert.equal(await page.getAttribute('#endgame-moves li >> nth=0', 'data-result'), 'win');
+  assert.match(await page.textContent('#endgame-text'), /^Endgame databases: White wins in \d+ plies/);
+  await screenshot(page, 'demo-endgame.png');
+  await page.uncheck('#analysis-on');
+  assert.equal(await page.isHidden('#endgame-moves'), true);
+  assertClean('endgame results');
+}
+
 async function pdnLoadAndSave(page) {
   log('PDN: a record loaded and continued by clicking, then saved');
   await page.fill('#pdn', '[Event "Club"]\n[GameType "21"]\n\n1. 11-15 23-19 {a comment} 2. 8-11 22-17 *');
@@ -379,7 +395,7 @@ async function main() {
   watch(page);
   let failed = null;
   try {
-    for (const part of [englishByClicks, badFenKeepsTheGame, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, pdnLoadAndSave, againstTheComputer]) {
+    for (const part of [englishByClicks, badFenKeepsTheGame, internationalCapture, multiCapture, finishedGames, otherVariants, analysisAndReview, endgameResults, pdnLoadAndSave, againstTheComputer]) {
       await part(page);
     }
     assertClean('the end');

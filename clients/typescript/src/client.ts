@@ -6,8 +6,8 @@ import createClient from 'openapi-fetch';
 import { ApiProblem } from './problem';
 import type { paths } from './schema';
 import type {
-  AiMove, AiMoveOptions, AnalyzeOptions, Analysis, AppliedMove, GameRequest, LegalMoves, Problem, ReviewLine,
-  ReviewOptions, Schemas, Variant,
+  AiMove, AiMoveOptions, AnalyzeOptions, Analysis, AppliedMove, Endgame, GameRequest, LegalMoves, Problem,
+  ReviewLine, ReviewOptions, Schemas, Variant,
 } from './types';
 
 /** How to reach the service. */
@@ -69,6 +69,19 @@ export class DraughtsClient {
   /** The best moves of the position `game` reaches. */
   analyze(game: GameRequest, options: AnalyzeOptions = {}): Promise<Analysis> {
     return this.call(() => this.raw.POST('/v1/analyze', { body: { ...game, ...options } }));
+  }
+
+  /** The endgame databases the server has loaded: per variant, the most pieces they hold. */
+  endgameDatabases(): Promise<Schemas['InstalledEndgames'][]> {
+    return this.call(() => this.raw.GET('/v1/endgame-databases'));
+  }
+
+  /**
+   * What the server's endgame databases know of the position `game` reaches: its result and
+   * every move's, best first; a position they do not cover is the problem `endgame_not_covered`.
+   */
+  endgame(game: GameRequest): Promise<Endgame> {
+    return this.call(() => this.raw.POST('/v1/endgame', { body: game }));
   }
 
   /** Every move of `game` judged, each line handed to `onLine` as it streams in. */

@@ -210,6 +210,48 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/v1/endgame": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * The result of the position a game reaches under perfect play, and of each legal move, best
+         *     first, from the endgame databases installed on the server.
+         * @description Distances are plies to the end of the game, the winner taking the shortest way; the
+         *     databases ignore draws by repetition and by count (see `draw_count_plies`).
+         */
+        post: operations["endgame"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/v1/endgame-databases": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The endgame databases this server has loaded: per variant, the most pieces they hold.
+         * @description A page asks `POST /v1/endgame` only about positions with at most that many pieces.
+         */
+        get: operations["endgame_databases"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/v1/legal-moves": {
         parameters: {
             query?: never;
@@ -649,10 +691,157 @@ export interface components {
             repetitions: number;
         };
         /**
+         * @description `endgame`: what the endgame databases know of a position.
+         * @example {
+         *       "cached": false,
+         *       "draw_count_plies": 80,
+         *       "fen": "W:WK14,K15:BK32",
+         *       "max_pieces": 4,
+         *       "moves": [
+         *         {
+         *           "move": {
+         *             "captures": [],
+         *             "from": 15,
+         *             "notation": "15-19",
+         *             "path": [
+         *               15,
+         *               19
+         *             ],
+         *             "promotes": false,
+         *             "to": 19
+         *           },
+         *           "plies": 11,
+         *           "result": "win"
+         *         },
+         *         {
+         *           "move": {
+         *             "captures": [],
+         *             "from": 14,
+         *             "notation": "14-9",
+         *             "path": [
+         *               14,
+         *               9
+         *             ],
+         *             "promotes": false,
+         *             "to": 9
+         *           },
+         *           "plies": 13,
+         *           "result": "win"
+         *         }
+         *       ],
+         *       "pieces": 3,
+         *       "plies": 11,
+         *       "result": "win",
+         *       "variant": "english"
+         *     }
+         */
+        EndgameAnswer: {
+            /** @description Whether the answer came from the cache. */
+            cached: boolean;
+            /**
+             * Format: int32
+             * @description Plies left before a draw count already running (quiet moves, or the variant's endgame
+             *     count) ends the game, if one runs. The databases ignore the counts: a win further away
+             *     than this is a draw under the rules unless a capture or a man's move restarts the count
+             *     first.
+             */
+            draw_count_plies?: number | null;
+            /** @description The position asked about, as PDN FEN. */
+            fen: string;
+            /**
+             * Format: int32
+             * @description The most pieces the databases on this server hold for the variant.
+             */
+            max_pieces: number;
+            /**
+             * @description Every legal move, best first for the side to move: the shortest win, then draws, then
+             *     the longest loss.
+             */
+            moves: components["schemas"]["EndgameMove"][];
+            /**
+             * Format: int32
+             * @description Pieces on the board.
+             */
+            pieces: number;
+            /**
+             * Format: int32
+             * @description Plies (half-moves) to the end of the game with perfect play; absent for a draw.
+             */
+            plies?: number | null;
+            /** @description The result for the side to move, if both sides play on perfectly. */
+            result: components["schemas"]["EndgameResult"];
+            /** @description The variant id. */
+            variant: string;
+        };
+        /**
+         * @description `endgame`: the game whose position the endgame databases are asked about.
+         * @example {
+         *       "fen": "W:WK14,K15:BK32",
+         *       "variant": "english"
+         *     }
+         */
+        EndgameBody: {
+            fen?: null | components["schemas"]["Fen"];
+            /**
+             * @description Moves already played from `fen`, oldest first, in PDN. More than the server's
+             *     limit (1000 unless configured otherwise) is `422 too_many_moves`.
+             */
+            moves?: components["schemas"]["MoveText"][];
+            rules?: null | components["schemas"]["RuleOverrides"];
+            /**
+             * @description The variant id or alias (`english`, `russian`, `brazilian`, `international`,
+             *     `spanish`, `italian`, `czech`, `turkish`, `frisian`, `frysk`, `pool`, `thai`,
+             *     `antidraughts`, `breakthrough`, `canadian`; also `american`, `checkers`,
+             *     `polish`, `frysk!`, `american-pool`, `giveaway`), in any case. Any other name
+             *     is `404 unknown_variant`.
+             */
+            variant: string;
+        };
+        /** @description A legal move and where it leads. */
+        EndgameMove: {
+            /** @description The move. */
+            move: components["schemas"]["MoveView"];
+            /**
+             * Format: int32
+             * @description Plies (half-moves) from the position asked about to the end of the game, this move
+             *     counted, the winner taking the shortest way and the loser the longest; absent for a draw.
+             */
+            plies?: number | null;
+            /** @description The result for the side that plays it, if both sides play on perfectly. */
+            result: components["schemas"]["EndgameResult"];
+        };
+        /**
+         * @description A result under perfect play, for the side it is given for.
+         * @enum {string}
+         */
+        EndgameResult: "win" | "draw" | "loss";
+        /**
          * @description A position in PDN FEN: the side to move, then the white and the black pieces (`W:W31-50:B1-20`, `W:Wa1,c1,Kd6:Bb8`). A FEN of this form that is not a position of the variant (a square this board does not have, a square listed twice, a range that runs backwards, a man on its crowning row, too many pieces) is `422 invalid_position`.
          * @example B:W21-32:B1-12
          */
         Fen: string;
+        /**
+         * @description The endgame databases of one variant that a server has loaded.
+         * @example {
+         *       "bytes": 158334976,
+         *       "max_pieces": 5,
+         *       "variant": "english"
+         *     }
+         */
+        InstalledEndgames: {
+            /**
+             * Format: int64
+             * @description The bytes the databases take.
+             */
+            bytes: number;
+            /**
+             * Format: int32
+             * @description Positions with at most this many pieces are known.
+             */
+            max_pieces: number;
+            /** @description The variant id. */
+            variant: string;
+        };
         /** @description `legal-moves`: the position a game has reached, its status and its legal moves. */
         LegalMoves: components["schemas"]["PositionView"] & {
             /** @description The variant id. */
@@ -2016,6 +2205,201 @@ export interface operations {
                      */
                     "application/problem+json": components["schemas"]["Problem"];
                 };
+            };
+            /** @description `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endgame: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EndgameBody"];
+            };
+        };
+        responses: {
+            /** @description The position's result and every move's, best first */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["EndgameAnswer"];
+                };
+            };
+            /** @description The request is not of the form the schema gives, as for `legal-moves`. */
+            400: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "invalid_fen",
+                     *       "detail": "the FEN has no side to move",
+                     *       "status": 400,
+                     *       "title": "Invalid FEN",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `endgame_not_covered`: the databases do not know the position (a variant without
+             *     databases, none installed on this server, captures made optional, or more pieces than
+             *     they hold), the reason in `detail`; or `unknown_variant`.
+             */
+            404: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "endgame_not_covered",
+                     *       "detail": "the position has 24 pieces; the english endgame databases on this server hold at most 5",
+                     *       "status": 404,
+                     *       "title": "Not in the endgame databases",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `payload_too_large`. */
+            413: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "payload_too_large",
+                     *       "detail": "the request body is larger than 65536 bytes",
+                     *       "status": 413,
+                     *       "title": "Payload too large",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description `unsupported_encoding`: a `Content-Encoding` that is not one of `gzip`, `deflate`, `br`,
+             *     `zstd` or `identity`.
+             */
+            415: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "unsupported_encoding",
+                     *       "detail": "Content-Encoding \"compress\" is not one coding this service reads (gzip, deflate, br, zstd or identity)",
+                     *       "status": 415,
+                     *       "title": "Unsupported content encoding",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /**
+             * @description As for `legal-moves` (`invalid_position`, `illegal_move`, …), and `game_over` when the
+             *     game has ended.
+             */
+            422: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "game_over",
+                     *       "detail": "the game is over: white has won; there is no move to make",
+                     *       "status": 422,
+                     *       "title": "Game over",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+            /** @description `rate_limited`. */
+            429: {
+                headers: {
+                    /** @description Seconds until the client's minute ends */
+                    "Retry-After"?: number;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "code": "rate_limited",
+                     *       "detail": "too many requests from this client; retry in 42 s",
+                     *       "status": 429,
+                     *       "title": "Rate limited",
+                     *       "type": "about:blank"
+                     *     }
+                     */
+                    "application/problem+json": components["schemas"]["Problem"];
+                };
+            };
+        };
+    };
+    endgame_databases: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description A line per variant with databases */
+            200: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["InstalledEndgames"][];
+                };
+            };
+            /** @description Not modified: the caller's `If-None-Match` holds the answer's `ETag`. */
+            304: {
+                headers: {
+                    "Cache-Control"?: string;
+                    ETag?: string;
+                    [name: string]: unknown;
+                };
+                content?: never;
             };
             /** @description `rate_limited`. */
             429: {

@@ -19,6 +19,8 @@ export type AppliedMove = Schemas['AppliedMove'];
 export type AiMove = Schemas['AiMove'];
 /** The best moves of a position. */
 export type Analysis = Schemas['Analysis'];
+/** What the endgame databases know of a position: its result and every move's, best first. */
+export type Endgame = Schemas['EndgameAnswer'];
 /** The problem document every error answers with. */
 export type Problem = Schemas['Problem'];
 /** A game as every game endpoint takes it. */

@@ -88,6 +88,20 @@ test('the computer plays the side to move, and the game asks for the replies', a
   assert.ok(game.position.moves.length > 0);
 });
 
+test('the endgame databases answer a won ending best move first, and name what they do not cover', async () => {
+  // The server runs with english databases up to 3 pieces (.ci/client-test builds them).
+  const installed = await client.endgameDatabases();
+  assert.deepEqual(installed.map((d) => [d.variant, d.max_pieces]), [['english', 3]]);
+  const answer = await client.endgame({ variant: 'english', fen: 'W:WK14,K15:BK32' });
+  assert.equal(answer.result, 'win');
+  assert.equal(answer.moves[0].result, 'win');
+  assert.equal(answer.moves[0].plies, answer.plies);
+  await assert.rejects(
+    client.endgame({ variant: 'english' }),
+    (error) => isProblem(error, 'endgame_not_covered') && error.status === 404 && /24 pieces/.test(error.message),
+  );
+});
+
 test('the picture of a position is SVG text with clickable squares', async () => {
   const svg = await client.boardSvg({ variant: 'english', fen: 'B:W18:B14', flip: true, size: 200 });
   assert.match(svg, /^<svg /);

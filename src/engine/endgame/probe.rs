@@ -10,12 +10,10 @@
 //! result is not used and the search goes on as without databases, so that a win the rules
 //! would turn into a draw is never promised. The root is never probed: its moves are searched.
 
-use super::index::Indexer;
 use super::tables::{Endgames, VariantTables};
 use super::value::Value;
 use crate::engine::score::WIN;
 use crate::rules::endgame_clock::advance_clocks;
-use crate::rules::ruleset::Goal;
 use crate::rules::{Game, Position, Rules};
 
 /// The databases of one search's variant and the rules they are used under.
@@ -30,11 +28,8 @@ impl<'a> EndgameProbe<'a> {
     /// The probe for a search of `game`, if `endgames` hold its variant and the game is played
     /// with captures mandatory (the databases know no other rule).
     pub fn new<R: Rules>(endgames: Option<&'a Endgames>, game: &Game<R>) -> Option<EndgameProbe<'a>> {
-        if R::GOAL != Goal::Standard || !Indexer::indexes(R::GEOMETRY) {
-            return None;
-        }
-        let tables = endgames?.variant(R::VARIANT)?;
-        game.rules().mandatory_capture.then_some(EndgameProbe { tables, counts: game.rules().draw.endgame })
+        let tables = endgames?.tables_for(game).ok()?;
+        Some(EndgameProbe { tables, counts: game.rules().draw.endgame })
     }
 
     /// The most pieces a probed position may have.

@@ -39,6 +39,28 @@ impl Value {
         }
     }
 
+    /// The value, for the side that moves into it, of a position whose value for its own side
+    /// to move is `self`: a win becomes a loss one ply further away, and the other way round.
+    #[inline]
+    pub const fn one_ply_before(self) -> Value {
+        match self {
+            Value::Draw => Value::Draw,
+            Value::Win(plies) => Value::Loss(plies + 1),
+            Value::Loss(plies) => Value::Win(plies + 1),
+        }
+    }
+
+    /// How good the value is for its side, higher better: any win above any draw above any
+    /// loss, the shorter win and the longer loss the better.
+    #[inline]
+    pub const fn rank(self) -> i64 {
+        match self {
+            Value::Win(plies) => i64::MAX - plies as i64,
+            Value::Draw => 0,
+            Value::Loss(plies) => i64::MIN + 1 + plies as i64,
+        }
+    }
+
     /// The code of a result `plies` away (a loss when even, a win when odd); `None` beyond
     /// [`MAX_PLIES`].
     #[inline]
@@ -63,5 +85,15 @@ mod tests {
         assert_eq!(Value::decode(Value::code_of_distance(MAX_PLIES).expect("fits")), Some(Value::Loss(MAX_PLIES)));
         assert_eq!(Value::code_of_distance(MAX_PLIES + 1), None);
         assert_eq!(Value::decode(NO_POSITION), None);
+    }
+
+    #[test]
+    fn a_move_into_a_lost_position_wins_one_ply_further_and_wins_rank_shortest_first() {
+        assert_eq!(Value::Loss(0).one_ply_before(), Value::Win(1));
+        assert_eq!(Value::Win(3).one_ply_before(), Value::Loss(4));
+        assert_eq!(Value::Draw.one_ply_before(), Value::Draw);
+        let mut values = [Value::Loss(2), Value::Win(9), Value::Draw, Value::Loss(8), Value::Win(1)];
+        values.sort_by_key(|v| core::cmp::Reverse(v.rank()));
+        assert_eq!(values, [Value::Win(1), Value::Win(9), Value::Draw, Value::Loss(8), Value::Loss(2)]);
     }
 }

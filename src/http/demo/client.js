@@ -533,6 +533,17 @@ var DraughtsClient = class {
   analyze(game, options = {}) {
     return this.call(() => this.raw.POST("/v1/analyze", { body: { ...game, ...options } }));
   }
+  /** The endgame databases the server has loaded: per variant, the most pieces they hold. */
+  endgameDatabases() {
+    return this.call(() => this.raw.GET("/v1/endgame-databases"));
+  }
+  /**
+   * What the server's endgame databases know of the position `game` reaches: its result and
+   * every move's, best first; a position they do not cover is the problem `endgame_not_covered`.
+   */
+  endgame(game) {
+    return this.call(() => this.raw.POST("/v1/endgame", { body: game }));
+  }
   /** Every move of `game` judged, each line handed to `onLine` as it streams in. */
   async review(game, options, onLine) {
     const body = await this.call(() => this.raw.POST("/v1/review", {

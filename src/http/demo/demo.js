@@ -7,6 +7,8 @@
 //   POST /v1/ai-move        the computer's move
 //   POST /v1/analyze        the evaluation bar and the best lines of the position
 //   POST /v1/review         every move of the game judged, read line by line as it streams
+//   GET  /v1/endgame-databases, POST /v1/endgame
+//                           each move's result, where the server's endgame databases know it
 //   POST /v1/pdn/export     the game as a PDN record
 //   POST /v1/pdn/parse      a PDN record read back into a game
 //   GET  /v1/board.svg      the picture of the board, inlined so that its squares are clickable
@@ -36,6 +38,7 @@ function describeError(error) {
 
 const game = {
   variants: [],
+  endgames: new Map(), // variant id → the most pieces the server's endgame databases hold
   variant: null, // the chosen variant, as GET /v1/variants describes it
   startFen: null, // null: the variant's start position
   startSide: 'white', // who moves first from startFen
@@ -207,6 +210,7 @@ async function undo() {
 
 /** Shows the evaluation bar and the best lines of the position reached, if asked for. */
 async function analyzePosition() {
+  showEndgame();
   const on = $('analysis-on').checked && game.position !== null && !isOver();
   $('eval-bar').hidden = !on;
   $('lines').hidden = !on;
@@ -234,6 +238,48 @@ async function analyzePosition() {
     score.className = 'score';
     score.textContent = describeScore(line, answer.side_to_move);
     item.append(score, line.pv.join(' '));
+    return item;
+  }));
+}
+
+/** Pieces on the board of a FEN as the service writes it (`W:W21,K3:B1,2`: one square each). */
+function piecesOf(fen) {
+  return fen.split(':').slice(1).map((part) => part.slice(1).split(',').filter((s) => s !== '').length)
+    .reduce((a, b) => a + b, 0);
+}
+
+/**
+ * Shows what the endgame databases know of the position and of each move, when the analysis
+ * is on and the server's databases of the variant hold that few pieces.
+ */
+async function showEndgame() {
+  const max = game.endgames.get(game.variant?.id) ?? 0;
+  const on = $('analysis-on').checked && game.position !== null && !isOver()
+    && piecesOf(game.position.fen) <= max;
+  $('endgame-text').hidden = !on;
+  $('endgame-moves').hidden = !on;
+  if (!on) return;
+  const fen = game.position.fen;
+  const plies = game.played.length;
+  let answer;
+  try {
+    answer = await client.endgame(gameRequest());
+  } catch (error) {
+    showMessage(`The endgame databases could not answer: ${describeError(error)}.`);
+    return;
+  }
+  if (game.position === null || game.position.fen !== fen || game.played.length !== plies) return;
+  const side = NAMES[game.position.side_to_move];
+  const outcome = (result, plies) => (result === 'draw' ? 'draws' : `${result === 'win' ? 'wins' : 'loses'} in ${plies} plies`);
+  const count = answer.draw_count_plies === undefined ? '' : ` (a draw count ends the game in ${answer.draw_count_plies} plies)`;
+  $('endgame-text').textContent = `Endgame databases: ${side} ${outcome(answer.result, answer.plies)}${count}.`;
+  $('endgame-moves').replaceChildren(...answer.moves.map((line) => {
+    const item = document.createElement('li');
+    item.dataset.result = line.result;
+    const result = document.createElement('span');
+    result.className = 'score';
+    result.textContent = line.result === 'draw' ? 'draw' : `${line.result} ${line.plies}`;
+    item.append(result, line.move.notation);
     return item;
   }));
 }
@@ -562,6 +608,11 @@ async function start() {
   } catch (error) {
     showMessage(describeError(error));
     return;
+  }
+  try {
+    game.endgames = new Map((await client.endgameDatabases()).map((d) => [d.variant, d.max_pieces]));
+  } catch {
+    // Without the list, no position is looked up: the rest of the page does not need it.
   }
   for (const variant of game.variants) $('variant').append(new Option(variant.name, variant.id));
   // A game can be linked to: /?variant=russian&you=black&difficulty=hard&fen=...

@@ -6,6 +6,7 @@ pub mod ai_move;
 pub mod analyze;
 pub mod board;
 pub mod demo;
+pub mod endgame;
 pub mod game;
 pub mod health;
 pub mod metrics;
@@ -30,6 +31,8 @@ pub fn configure(cfg: &mut ServiceConfig) {
         .service(ai_move::ai_move)
         .service(analyze::analyze)
         .service(review::review)
+        .service(endgame::endgame)
+        .service(endgame::endgame_databases)
         .service(pdn::parse)
         .service(pdn::export)
         .service(variants::list_variants)

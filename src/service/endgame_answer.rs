@@ -47,12 +47,12 @@ pub struct EndgameMove {
 #[derive(Clone, Debug, PartialEq, Eq, Serialize, ToSchema)]
 #[schema(example = json!({
     "variant": "english", "fen": "W:WK14,K15:BK32", "pieces": 3, "max_pieces": 4,
-    "result": "win", "plies": 11,
+    "result": "win", "plies": 21,
     "moves": [
-        {"move": {"notation": "15-19", "from": 15, "to": 19, "path": [15, 19], "captures": [], "promotes": false},
-         "result": "win", "plies": 11},
+        {"move": {"notation": "14-18", "from": 14, "to": 18, "path": [14, 18], "captures": [], "promotes": false},
+         "result": "win", "plies": 21},
         {"move": {"notation": "14-9", "from": 14, "to": 9, "path": [14, 9], "captures": [], "promotes": false},
-         "result": "win", "plies": 13}
+         "result": "win", "plies": 25}
     ],
     "draw_count_plies": 80, "cached": false
 }))]

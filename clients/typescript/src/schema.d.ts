@@ -701,16 +701,16 @@ export interface components {
          *         {
          *           "move": {
          *             "captures": [],
-         *             "from": 15,
-         *             "notation": "15-19",
+         *             "from": 14,
+         *             "notation": "14-18",
          *             "path": [
-         *               15,
-         *               19
+         *               14,
+         *               18
          *             ],
          *             "promotes": false,
-         *             "to": 19
+         *             "to": 18
          *           },
-         *           "plies": 11,
+         *           "plies": 21,
          *           "result": "win"
          *         },
          *         {
@@ -725,12 +725,12 @@ export interface components {
          *             "promotes": false,
          *             "to": 9
          *           },
-         *           "plies": 13,
+         *           "plies": 25,
          *           "result": "win"
          *         }
          *       ],
          *       "pieces": 3,
-         *       "plies": 11,
+         *       "plies": 21,
          *       "result": "win",
          *       "variant": "english"
          *     }

@@ -1,6 +1,6 @@
 //! Endgame databases: the result of every position with few pieces, per variant, built by
-//! retrograde analysis over the rules' own move generator, stored one file per slice, loaded
-//! at start and probed by the search.
+//! retrograde analysis over the rules' own move generator, stored one file per slice, mapped
+//! into memory at start and probed by the search.
 //!
 //! - [`Material`]: a slice (men and kings of each side) and the order slices are solved in.
 //! - [`Indexer`]: positions of a slice as numbers, White always to move.

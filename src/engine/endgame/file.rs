@@ -1,6 +1,7 @@
 //! One slice's file: a header naming the format, the variant and the slice, then one byte per
-//! index ([`super::code`]), guarded by a checksum so that a wrong, truncated or damaged file
-//! is refused rather than misread.
+//! index ([`super::value`]), guarded by a checksum so that a wrong, truncated or damaged file
+//! is refused rather than misread. The builder reads a slice into memory ([`read`]); the
+//! service maps it ([`map`]).
 //!
 //! Layout (little-endian): the 8 bytes `DAPIEGTB`, the format version (u32), the variant id
 //! (16 bytes, NUL-padded), the slice's counts (4 bytes: own men, own kings, their men, their
@@ -111,17 +112,14 @@ pub fn write(path: &Path, variant: Variant, material: Material, payload: &[u8]) 
     std::fs::rename(&partial, path).map_err(error)
 }
 
-/// Reads the slice `material` of `variant` from `path`, whose payload must be `size` bytes,
-/// checking every field of the header and the checksum.
-pub fn read(path: &Path, variant: Variant, material: Material, size: u64) -> Result<Vec<u8>, FileError> {
+/// Checks the header `head` (all the bytes read of it) of the file `path` that should hold the
+/// slice `material` of `variant` with `size` positions; its payload's checksum.
+fn check_header(path: &Path, head: &[u8], variant: Variant, material: Material, size: u64) -> Result<u64, FileError> {
     let refuse = |kind| FileError { path: path.to_path_buf(), kind };
-    let mut file = std::fs::File::open(path).map_err(|e| refuse(FileErrorKind::Io(e)))?;
-    let mut head = [0u8; HEADER_BYTES];
-    let read = read_up_to(&mut file, &mut head).map_err(|e| refuse(FileErrorKind::Io(e)))?;
-    if read < 8 || &head[..8] != MAGIC {
+    if head.len() < 8 || &head[..8] != MAGIC {
         return Err(refuse(FileErrorKind::NotAnEndgameFile));
     }
-    if read < HEADER_BYTES {
+    if head.len() < HEADER_BYTES {
         return Err(refuse(FileErrorKind::Length { found: 0, expected: size }));
     }
     let u64_at = |at: usize| u64::from_le_bytes(head[at..at + 8].try_into().expect("8 bytes"));
@@ -144,15 +142,68 @@ pub fn read(path: &Path, variant: Variant, material: Material, size: u64) -> Res
             expected: format!("{size} positions"),
         }));
     }
-    let mut payload = Vec::with_capacity(size as usize);
-    file.take(size + 1).read_to_end(&mut payload).map_err(|e| refuse(FileErrorKind::Io(e)))?;
+    Ok(u64_at(40))
+}
+
+/// Checks that `payload`, read or mapped from `path`, is the `size` bytes whose checksum the
+/// header gave.
+fn check_payload(path: &Path, payload: &[u8], size: u64, checksum_expected: u64) -> Result<(), FileError> {
+    let refuse = |kind| FileError { path: path.to_path_buf(), kind };
     if payload.len() as u64 != size {
         return Err(refuse(FileErrorKind::Length { found: payload.len() as u64, expected: size }));
     }
-    if checksum(&payload) != u64_at(40) {
+    if checksum(payload) != checksum_expected {
         return Err(refuse(FileErrorKind::Checksum));
     }
+    Ok(())
+}
+
+/// Reads the slice `material` of `variant` from `path`, whose payload must be `size` bytes,
+/// checking every field of the header and the checksum.
+pub fn read(path: &Path, variant: Variant, material: Material, size: u64) -> Result<Vec<u8>, FileError> {
+    let io = |e| FileError { path: path.to_path_buf(), kind: FileErrorKind::Io(e) };
+    let mut file = std::fs::File::open(path).map_err(io)?;
+    let mut head = [0u8; HEADER_BYTES];
+    let read = read_up_to(&mut file, &mut head).map_err(io)?;
+    let expected = check_header(path, &head[..read], variant, material, size)?;
+    let mut payload = Vec::with_capacity(size as usize);
+    file.take(size + 1).read_to_end(&mut payload).map_err(io)?;
+    check_payload(path, &payload, size, expected)?;
     Ok(payload)
+}
+
+/// A slice's codes mapped from its file rather than copied into the heap: the pages are the
+/// operating system's page cache, shared by every process on the machine that maps the file.
+pub struct MappedCodes {
+    map: memmap2::Mmap,
+}
+
+impl core::ops::Deref for MappedCodes {
+    type Target = [u8];
+
+    #[inline]
+    fn deref(&self) -> &[u8] {
+        &self.map[HEADER_BYTES..]
+    }
+}
+
+/// Maps the slice `material` of `variant` from `path`, checking it as [`read`] does.
+pub fn map(path: &Path, variant: Variant, material: Material, size: u64) -> Result<MappedCodes, FileError> {
+    let io = |e| FileError { path: path.to_path_buf(), kind: FileErrorKind::Io(e) };
+    let file = std::fs::File::open(path).map_err(io)?;
+    // SAFETY: a mapping is sound while nobody changes the file under it. The builder writes a
+    // slice whole under another name and renames it into place ([`write`]), so a file is never
+    // changed once it has its name; replacing it (a new build) leaves this mapping on the old
+    // one. Only a file cut short in place by hand while the server runs would fault the
+    // process, as a program's own file changed under it would.
+    let map = unsafe { memmap2::Mmap::map(&file) }.map_err(io)?;
+    let head = &map[..map.len().min(HEADER_BYTES)];
+    let expected = check_header(path, head, variant, material, size)?;
+    check_payload(path, &map[HEADER_BYTES..], size, expected)?;
+    // Probes jump about the slice: reading ahead would only fill the cache with pages not asked for.
+    #[cfg(unix)]
+    let _ = map.advise(memmap2::Advice::Random);
+    Ok(MappedCodes { map })
 }
 
 /// Reads into `buffer` until it is full or the file ends; the bytes read.
@@ -185,6 +236,7 @@ mod tests {
         let payload: Vec<u8> = (0..1000u32).map(|i| (i % 7) as u8).collect();
         write(&path, Variant::Russian, material, &payload).expect("written");
         assert_eq!(read(&path, Variant::Russian, material, 1000).expect("read"), payload);
+        assert_eq!(&*map(&path, Variant::Russian, material, 1000).expect("mapped"), &payload[..]);
 
         let wrong_variant = read(&path, Variant::English, material, 1000).expect_err("another variant");
         assert!(wrong_variant.to_string().contains("holds russian"), "{wrong_variant}");
@@ -194,9 +246,13 @@ mod tests {
         std::fs::write(&path, &bytes).expect("written");
         let damaged = read(&path, Variant::Russian, material, 1000).expect_err("damaged");
         assert!(matches!(damaged.kind, FileErrorKind::Checksum), "{damaged}");
+        let damaged = map(&path, Variant::Russian, material, 1000).err().expect("damaged");
+        assert!(matches!(damaged.kind, FileErrorKind::Checksum), "{damaged}");
 
         std::fs::write(&path, &bytes[..HEADER_BYTES + 10]).expect("written");
         let truncated = read(&path, Variant::Russian, material, 1000).expect_err("truncated");
+        assert!(truncated.to_string().contains("truncated"), "{truncated}");
+        let truncated = map(&path, Variant::Russian, material, 1000).err().expect("truncated");
         assert!(truncated.to_string().contains("truncated"), "{truncated}");
 
         std::fs::write(&path, b"hello").expect("written");

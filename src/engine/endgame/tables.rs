@@ -9,7 +9,7 @@
 use std::path::Path;
 
 use super::builder::variant_dir;
-use super::file::{self, FileError};
+use super::file::{self, FileError, MappedCodes};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
 use super::value::Value;
@@ -20,7 +20,7 @@ pub struct VariantTables {
     variant: Variant,
     max_pieces: u32,
     indexer: Indexer,
-    slices: Vec<Option<Box<[u8]>>>,
+    slices: Vec<Option<MappedCodes>>,
     bytes: u64,
 }
 
@@ -45,7 +45,7 @@ impl VariantTables {
         self.max_pieces
     }
 
-    /// Bytes held in memory.
+    /// Bytes of the files mapped (shared through the page cache, not held in the heap).
     pub fn bytes(&self) -> u64 {
         self.bytes
     }
@@ -76,7 +76,7 @@ impl VariantTables {
     pub fn load<R: Rules>(dir: &Path, max_pieces: u32) -> (Option<VariantTables>, Vec<FileError>) {
         let dir = variant_dir(dir, R::VARIANT);
         let indexer = Indexer::of::<R>();
-        let mut slices: Vec<Option<Box<[u8]>>> = (0..Material::CODES).map(|_| None).collect();
+        let mut slices: Vec<Option<MappedCodes>> = (0..Material::CODES).map(|_| None).collect();
         let mut refused = Vec::new();
         let mut complete = 1;
         let mut bytes = 0;
@@ -87,10 +87,10 @@ impl VariantTables {
                 if !path.exists() {
                     break 'pieces;
                 }
-                match file::read(&path, R::VARIANT, material, indexer.size(material)) {
+                match file::map(&path, R::VARIANT, material, indexer.size(material)) {
                     Ok(codes) => {
                         bytes += codes.len() as u64;
-                        slices[material.code()] = Some(codes.into_boxed_slice());
+                        slices[material.code()] = Some(codes);
                     }
                     Err(e) => {
                         refused.push(e);
@@ -170,7 +170,7 @@ impl Endgames {
         &self.tables
     }
 
-    /// Bytes held in memory, all variants together.
+    /// Bytes of the files mapped, all variants together.
     pub fn bytes(&self) -> u64 {
         self.tables.iter().map(|t| t.bytes).sum()
     }

@@ -10,6 +10,7 @@ use core::time::Duration;
 
 use crate::engine::book::{grow, Book, BookEvent, BookHeader, GrowSettings};
 use crate::engine::endgame::builder::variant_dir;
+use crate::engine::endgame::verify::verify;
 use crate::engine::endgame::{build, Endgames, Event};
 use crate::engine::eval::evaluate;
 use crate::engine::selfplay::record::final_check;
@@ -208,6 +209,10 @@ pub struct EndgameArgs {
     /// No progress bar (the summary is still printed).
     #[arg(long)]
     pub quiet: bool,
+    /// After the build, check the packed files against the working files through the probes:
+    /// every position's result, and the distance of every N-th index (1: every one).
+    #[arg(long, value_name = "N", value_parser = clap::value_parser!(u64).range(1..))]
+    pub verify: Option<u64>,
 }
 
 fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
@@ -441,20 +446,45 @@ impl<W: Write> VariantVisitor for Run<'_, EndgameArgs, W> {
                 bar.set_message(format!("{} {solving}", R::VARIANT));
             }
             Event::Progress(n) => bar.inc(n),
-            Event::Written { .. } => {}
+            Event::Written { .. } | Event::Packed { .. } => {}
+            Event::PackPlanned { kept, to_pack, positions } => {
+                bar.set_position(0);
+                bar.set_length(positions);
+                bar.suspend(|| eprintln!("{}: {kept} slices packed already, {to_pack} to pack", R::VARIANT));
+            }
+            Event::Packing(material) => bar.set_message(format!("{} packing {material}", R::VARIANT)),
         })
         .map_err(|e| e.to_string())?;
         bar.finish_and_clear();
         writeln!(
             self.out,
-            "endgame variant={} pieces={} slices={} solved={} bytes={} seconds={:.1} dir={}",
+            "endgame variant={} pieces={} slices={} solved={} bytes={} packed_bytes={} seconds={:.1} dir={}",
             R::VARIANT,
             args.pieces,
             summary.slices,
             summary.solved,
             summary.bytes,
+            summary.packed_bytes,
             summary.elapsed.as_secs_f64(),
             variant_dir(&args.dir, R::VARIANT).display()
+        )
+        .map_err(|e| e.to_string())?;
+        let Some(every) = args.verify else { return Ok(()) };
+        let started = std::time::Instant::now();
+        bar.reset();
+        bar.set_message(format!("{} verifying", R::VARIANT));
+        bar.set_length(summary.positions);
+        let verified = verify::<R>(&args.dir, args.pieces, every, &mut |n| bar.inc(n))?;
+        bar.finish_and_clear();
+        writeln!(
+            self.out,
+            "verified variant={} pieces={} results={} captures={} distances={} seconds={:.1}",
+            R::VARIANT,
+            args.pieces,
+            verified.results,
+            verified.captures,
+            verified.distances,
+            started.elapsed().as_secs_f64()
         )
         .map_err(|e| e.to_string())
     }

@@ -9,7 +9,9 @@ use core::time::Duration;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use draughts_api::engine::endgame::{build, Endgames, Indexer, Material, Value, VariantTables};
+use draughts_api::engine::endgame::file::Kind;
+use draughts_api::engine::endgame::verify::verify;
+use draughts_api::engine::endgame::{build, Endgames, Event, Indexer, Material, Value, VariantTables};
 use draughts_api::engine::{search, Depth, Limits, Report, Score, TableUse};
 use draughts_api::rules::ruleset::{English, International, Russian};
 use draughts_api::rules::{Color, Game, GameRules, Position, Rules, Status, WinReason};
@@ -190,41 +192,61 @@ fn international_man_and_king_against_a_king_are_won_within_the_counts() {
 }
 
 #[test]
-fn a_damaged_or_truncated_file_is_refused_with_a_clear_message_and_built_again() {
+fn a_damaged_or_truncated_file_is_refused_with_a_clear_message_and_made_again() {
     let dir = temp_dir("damaged");
     databases::<English>(&dir, 3);
-    let slice = |m: Material| dir.join("english").join(m.file_name());
+    let file = |kind: Kind, m: Material| kind.path(&dir.join("english"), m);
 
-    // A 3-piece slice cut short: the 2-piece databases stay usable.
-    let short = slice(Material::new(1, 0, 0, 2));
+    // A 3-piece slice's results cut short: the 2-piece databases stay usable.
+    let short = file(Kind::Wdl, Material::new(1, 0, 0, 2));
     let bytes = std::fs::read(&short).expect("read");
-    std::fs::write(&short, &bytes[..bytes.len() - 100]).expect("written");
+    std::fs::write(&short, &bytes[..bytes.len() - 10]).expect("written");
     let (endgames, refused) = Endgames::load(&dir);
     let message = refused.first().expect("refused").to_string();
-    assert!(message.contains("1m0k-0m2k.egtb") && message.contains("truncated"), "{message}");
+    assert!(message.contains("1m0k-0m2k.wdl") && message.contains("damaged"), "{message}");
     assert_eq!(endgames.variant(English::VARIANT).expect("2 pieces").max_pieces(), 2);
 
-    // A 2-piece slice with one byte changed: no English databases at all.
-    let damaged = slice(Material::new(0, 1, 0, 1));
+    // A 2-piece slice's distances with one byte changed: no English databases at all.
+    let damaged = file(Kind::Distances, Material::new(0, 1, 0, 1));
     let mut bytes = std::fs::read(&damaged).expect("read");
     let last = bytes.len() - 1;
     bytes[last] ^= 0x40;
     std::fs::write(&damaged, &bytes).expect("written");
     let (endgames, refused) = Endgames::load(&dir);
     let message = refused.first().expect("refused").to_string();
-    assert!(message.contains("0m1k-0m1k.egtb") && message.contains("checksum"), "{message}");
+    assert!(message.contains("0m1k-0m1k.dtw") && message.contains("checksum"), "{message}");
     assert!(endgames.variant(English::VARIANT).is_none());
 
-    // Building again solves the refused slices (and their mirrors) and keeps the rest.
-    let mut refusals = 0;
-    let summary = build::<English>(&dir, 3, &mut |event| {
-        refusals += matches!(event, draughts_api::engine::endgame::Event::Refused(_)) as u32
+    // A working file damaged too: building again solves that slice (and its mirror), packs the
+    // refused packed files again and keeps the rest.
+    let working = file(Kind::Codes, Material::new(0, 2, 0, 1));
+    let mut bytes = std::fs::read(&working).expect("read");
+    bytes[60] ^= 1;
+    std::fs::write(&working, &bytes).expect("written");
+    let (mut refusals, mut packed) = (0, 0);
+    let summary = build::<English>(&dir, 3, &mut |event| match event {
+        Event::Refused(_) => refusals += 1,
+        Event::Packed { .. } => packed += 1,
+        _ => {}
     })
     .expect("built");
-    assert_eq!(refusals, 2);
-    assert!(summary.solved >= 2 && summary.solved < summary.slices, "{summary:?}");
+    assert_eq!(refusals, 3);
+    assert_eq!(packed, 2);
+    assert_eq!(summary.solved, 2, "{summary:?}");
     let (endgames, refused) = Endgames::load(&dir);
     assert!(refused.is_empty());
     assert_eq!(endgames.variant(English::VARIANT).expect("loaded").max_pieces(), 3);
+    std::fs::remove_dir_all(dir).expect("removed");
+}
+
+#[test]
+fn packed_files_agree_with_the_working_files_on_every_result_and_sampled_distances() {
+    let dir = temp_dir("verify");
+    databases::<Russian>(&dir, 4);
+    let verified = verify::<Russian>(&dir, 4, 17, &mut |_| {}).expect("the packed files agree");
+    // Every position of up to 4 pieces; captures pending in a good share of them.
+    assert!(verified.results > 1_000_000, "{verified:?}");
+    assert!(verified.captures * 10 > verified.results, "{verified:?}");
+    assert!(verified.distances * 20 > verified.results, "{verified:?}");
     std::fs::remove_dir_all(dir).expect("removed");
 }

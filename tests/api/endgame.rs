@@ -5,6 +5,7 @@
 
 use std::path::PathBuf;
 
+use draughts_api::engine::endgame::file::Kind;
 use draughts_api::engine::endgame::{build, Endgames, Indexer, Material, Value};
 use draughts_api::rules::ruleset::{English, Russian};
 use serde_json::{json, Value as Json};
@@ -75,7 +76,7 @@ async fn with_databases_a_won_ending_is_answered_as_a_win_in_moves() {
 async fn a_damaged_database_file_leaves_the_service_playing_without_it() {
     // Arrange: the two-kings slice cut short.
     let dir = english_databases("damaged");
-    let file = dir.join("english").join(Material::new(0, 1, 0, 1).file_name());
+    let file = Kind::Wdl.path(&dir.join("english"), Material::new(0, 1, 0, 1));
     let bytes = std::fs::read(&file).expect("read");
     std::fs::write(&file, &bytes[..bytes.len() / 2]).expect("written");
     let app = spawn_app_with(|config| config.endgame_dir = Some(dir.clone())).await;

@@ -1,16 +1,20 @@
 //! `build`: every slice of a variant up to a number of pieces, solved in order and written to
-//! a directory, resuming where an earlier build stopped.
+//! a directory, then packed into the files the service maps, resuming where an earlier build
+//! stopped.
 //!
-//! Slices already on disk are read and checked (header and checksum) and kept; one missing,
-//! damaged or left partial is solved again. What happens is told to the caller as [`Event`]s
-//! (the command line draws a progress bar from them).
+//! The solver keeps every slice as one byte per index, and so does the build's working file of
+//! each slice (`.egtb`); once every slice is solved, each is packed ([`super::pack`]) into its
+//! `.wdl` and `.dtw` files. Files already on disk are checked (header, checksum, block table)
+//! and kept; one missing, damaged or left partial is made again. What happens is told to the
+//! caller as [`Event`]s (the command line draws a progress bar from them).
 
 use std::path::{Path, PathBuf};
 use std::time::{Duration, Instant};
 
-use super::file::{self, FileError, FileErrorKind};
+use super::file::{self, FileError, FileErrorKind, Kind};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
+use super::pack::pack;
 use super::solve::{solve, SolveError, Solved};
 use crate::rules::ruleset::Goal;
 use crate::rules::{Rules, Variant};
@@ -33,12 +37,32 @@ pub enum Event {
     Solving(Material),
     /// This many more indexes looked at.
     Progress(u64),
-    /// A slice is written.
+    /// A slice's working file is written.
     Written {
         /// The slice.
         material: Material,
         /// Its file's payload bytes.
         bytes: u64,
+    },
+    /// Packed files found on disk and checked are kept; `positions` of the others are packed.
+    PackPlanned {
+        /// Slices whose packed files are kept.
+        kept: usize,
+        /// Slices to pack.
+        to_pack: usize,
+        /// Indexes of the slices to pack, all together.
+        positions: u64,
+    },
+    /// Packing a slice starts.
+    Packing(Material),
+    /// A slice's packed files are written.
+    Packed {
+        /// The slice.
+        material: Material,
+        /// Payload bytes of its win/draw/loss file.
+        wdl_bytes: u64,
+        /// Payload bytes of its distance file.
+        distance_bytes: u64,
     },
 }
 
@@ -49,8 +73,12 @@ pub struct BuildSummary {
     pub slices: usize,
     /// Slices solved by this run.
     pub solved: usize,
-    /// Bytes of the slices' payloads, all together.
+    /// Indexes of every slice, all together.
+    pub positions: u64,
+    /// Bytes of the slices' working files' payloads (one per index), all together.
     pub bytes: u64,
+    /// Bytes of the packed files' payloads, all together.
+    pub packed_bytes: u64,
     /// The time spent.
     pub elapsed: Duration,
 }
@@ -115,7 +143,7 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
     let mut solved = Solved::default();
     let mut bytes = 0;
     for &material in &order {
-        let path = dir.join(material.file_name());
+        let path = Kind::Codes.path(&dir, material);
         if !path.exists() {
             continue;
         }
@@ -141,9 +169,9 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
         let slices =
             solve::<R>(&indexer, &solved, material, &mut |n| events(Event::Progress(n))).map_err(BuildError::Solve)?;
         for (m, codes) in slices {
-            let path = dir.join(m.file_name());
+            let path = Kind::Codes.path(&dir, m);
             if solved.get(m).is_none() {
-                file::write(&path, R::VARIANT, m, &codes).map_err(BuildError::File)?;
+                file::write(&path, Kind::Codes, R::VARIANT, m, indexer.size(m), &codes).map_err(BuildError::File)?;
                 bytes += codes.len() as u64;
                 events(Event::Written { material: m, bytes: codes.len() as u64 });
             }
@@ -151,7 +179,65 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
             solved.insert(m, codes.into_boxed_slice());
         }
     }
-    Ok(BuildSummary { slices: order.len(), solved: solved_now, bytes, elapsed: started.elapsed() })
+    let packed_bytes = pack_every_slice::<R>(&dir, &indexer, &order, &solved, events)?;
+    Ok(BuildSummary {
+        slices: order.len(),
+        solved: solved_now,
+        positions: order.iter().map(|&m| indexer.size(m)).sum(),
+        bytes,
+        packed_bytes,
+        elapsed: started.elapsed(),
+    })
+}
+
+/// Packs every slice of `order` (all in `solved`) whose packed files are missing or refused;
+/// the bytes of every packed file's payload.
+fn pack_every_slice<R: Rules>(
+    dir: &Path,
+    indexer: &Indexer,
+    order: &[Material],
+    solved: &Solved,
+    events: &mut dyn FnMut(Event),
+) -> Result<u64, BuildError> {
+    let mut bytes = 0;
+    let mut to_pack = Vec::new();
+    for &material in order {
+        let size = indexer.size(material);
+        let kept = [Kind::Wdl, Kind::Distances].map(|kind| {
+            let path = kind.path(dir, material);
+            match path.exists().then(|| file::map_packed(dir, kind, R::VARIANT, material, size)) {
+                Some(Ok(mapped)) => Some(mapped.len() as u64),
+                Some(Err(e)) => {
+                    events(Event::Refused(e.to_string()));
+                    None
+                }
+                None => None,
+            }
+        });
+        match kept {
+            [Some(wdl), Some(distances)] => bytes += wdl + distances,
+            _ => to_pack.push(material),
+        }
+    }
+    let positions = to_pack.iter().map(|&m| indexer.size(m)).sum();
+    events(Event::PackPlanned { kept: order.len() - to_pack.len(), to_pack: to_pack.len(), positions });
+    for material in to_pack {
+        events(Event::Packing(material));
+        let codes = solved.get(material).expect("every slice is solved before packing");
+        let packed = pack::<R>(indexer, material, codes, &mut |n| events(Event::Progress(n)));
+        let size = indexer.size(material);
+        for (kind, payload) in [(Kind::Wdl, &packed.wdl), (Kind::Distances, &packed.distances)] {
+            file::write(&kind.path(dir, material), kind, R::VARIANT, material, size, payload)
+                .map_err(BuildError::File)?;
+        }
+        bytes += (packed.wdl.len() + packed.distances.len()) as u64;
+        events(Event::Packed {
+            material,
+            wdl_bytes: packed.wdl.len() as u64,
+            distance_bytes: packed.distances.len() as u64,
+        });
+    }
+    Ok(bytes)
 }
 
 #[cfg(test)]

@@ -50,10 +50,10 @@ impl Material {
     /// The number of distinct codes ([`Material::code`] is below it).
     pub const CODES: usize = (MAX_PIECES as usize + 1).pow(4);
 
-    /// The file name of the slice, e.g. `1m2k-0m1k.egtb`: the side to move's men and kings,
-    /// then the opponent's.
-    pub fn file_name(self) -> String {
-        format!("{}m{}k-{}m{}k.egtb", self.own_men, self.own_kings, self.their_men, self.their_kings)
+    /// The name of the slice's files without their extension, e.g. `1m2k-0m1k`: the side to
+    /// move's men and kings, then the opponent's.
+    pub fn file_stem(self) -> String {
+        format!("{}m{}k-{}m{}k", self.own_men, self.own_kings, self.their_men, self.their_kings)
     }
 
     /// Every slice of up to `max_pieces` pieces in which both sides have a piece, in an order

@@ -18,6 +18,30 @@ pub enum Value {
     Loss(u32),
 }
 
+/// A result without its distance: what the search asks of positions deep in its tree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub enum Wdl {
+    /// A loss with best play.
+    Loss,
+    /// A draw with best play.
+    Draw,
+    /// A win with best play.
+    Win,
+}
+
+impl Wdl {
+    /// The result, for the side that moves into it, of a position whose result for its own
+    /// side to move is `self`.
+    #[inline]
+    pub const fn one_ply_before(self) -> Wdl {
+        match self {
+            Wdl::Loss => Wdl::Win,
+            Wdl::Draw => Wdl::Draw,
+            Wdl::Win => Wdl::Loss,
+        }
+    }
+}
+
 /// The code of an index that stands for no position.
 pub const NO_POSITION: u8 = 255;
 /// A code used while building: not yet known.
@@ -36,6 +60,16 @@ impl Value {
                 let plies = c as u32 - 1;
                 Some(if plies.is_multiple_of(2) { Value::Loss(plies) } else { Value::Win(plies) })
             }
+        }
+    }
+
+    /// The result without its distance.
+    #[inline]
+    pub const fn wdl(self) -> Wdl {
+        match self {
+            Value::Draw => Wdl::Draw,
+            Value::Win(_) => Wdl::Win,
+            Value::Loss(_) => Wdl::Loss,
         }
     }
 

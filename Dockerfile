@@ -36,9 +36,18 @@ RUN touch src/main.rs src/lib.rs \
     && cargo build --locked --release \
     && install -D -m 0755 target/release/draughts-api /out/draughts-api
 
+# The default endgame databases (docs/endgame.md, "Ship them"): every variant that has them, up
+# to 4 pieces, built by the binary itself; only the packed files (.wdl, .dtw) are shipped, not
+# the builder's working files (.egtb).
+RUN for variant in english russian brazilian international spanish italian czech turkish pool thai; do \
+        /out/draughts-api endgame --quiet --variant "$variant" --pieces 4 --dir /out/endgame || exit 1; \
+    done \
+    && find /out/endgame -name '*.egtb' -delete
+
 # nonroot: uid/gid 65532, numeric so that Kubernetes' runAsNonRoot can verify it.
 FROM gcr.io/distroless/cc-debian12:nonroot
 COPY --from=build /out/draughts-api /usr/local/bin/draughts-api
+COPY --from=build /out/endgame/ /var/lib/draughts-api/endgame/
 USER 65532:65532
 ENV PORT=8080 \
     LOG_FORMAT=json

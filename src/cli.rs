@@ -478,12 +478,14 @@ impl<W: Write> VariantVisitor for Run<'_, EndgameArgs, W> {
         bar.finish_and_clear();
         writeln!(
             self.out,
-            "verified variant={} pieces={} results={} captures={} distances={} seconds={:.1}",
+            "verified variant={} pieces={} results={} captures={} distances={} result_probe_ns={:.0} distance_probe_ns={:.0} seconds={:.1}",
             R::VARIANT,
             args.pieces,
             verified.results,
             verified.captures,
             verified.distances,
+            verified.result_time.as_nanos() as f64 / verified.results.max(1) as f64,
+            verified.distance_time.as_nanos() as f64 / verified.distances.max(1) as f64,
             started.elapsed().as_secs_f64()
         )
         .map_err(|e| e.to_string())

@@ -283,6 +283,33 @@ def check_docker():
         if not any(path == c or path.startswith(c + "/") for c in copies):
             fail(f"the release build reads {path}, which no COPY of the Dockerfile's build stage copies")
     print(f"INFO Dockerfile: the {len(files)} files the release build reads are in the context and copied")
+    check_default_endgames(build_stage)
+
+
+def check_default_endgames(build_stage):
+    """The image's endgame databases: every variant the Dockerfile's loop names is one the
+    builder accepts (built here to 2 pieces, not the image's 4, to stay quick) and yields the
+    packed files the service loads, and no variant that has databases is left out."""
+    loop = re.search(r"for variant in ([a-z ]+); do", build_stage)
+    if not loop:
+        fail("the Dockerfile's build stage has no `for variant in ...; do` loop building the endgame databases")
+        return
+    named = loop.group(1).split()
+    binary = ROOT / "target/release/draughts-api"
+    with tempfile.TemporaryDirectory() as tmp:
+        unknown = subprocess.run([str(binary), "endgame", "--variant", "?", "--pieces", "2", "--dir", tmp],
+                                 capture_output=True, text=True).stderr
+        every = re.search(r"known variants: ([a-z, ]+)", unknown).group(1).split(", ")
+        for variant in every:
+            built = subprocess.run([str(binary), "endgame", "--quiet", "--variant", variant, "--pieces", "2",
+                                    "--dir", tmp], capture_output=True, text=True)
+            packed = list(pathlib.Path(tmp, variant).glob("*.wdl")) if built.returncode == 0 else []
+            if variant in named and not packed:
+                fail(f"the Dockerfile builds endgame databases of {variant}, which the builder refuses: "
+                     f"{built.stderr.strip()}")
+            if variant not in named and packed:
+                fail(f"{variant} has endgame databases, which the Dockerfile does not build into the image")
+    print(f"INFO Dockerfile: the endgame databases of {', '.join(named)} build; no other variant has any")
 
 
 def main():

@@ -184,6 +184,12 @@ async fn a_position_the_databases_do_not_know_is_404_naming_the_reason() {
         "endgame_not_covered",
     )
     .await;
+    let history = assert_problem(
+        with.post_json("/v1/endgame", &ask("frisian", Some("W:WK46:BK5"))).await,
+        404,
+        "endgame_not_covered",
+    )
+    .await;
     let over =
         assert_problem(with.post_json("/v1/endgame", &ask("english", Some("B:W21:B"))).await, 422, "game_over").await;
 
@@ -191,6 +197,7 @@ async fn a_position_the_databases_do_not_know_is_404_naming_the_reason() {
     assert!(detail(&crowded).contains("24 pieces") && detail(&crowded).contains("at most 3"), "{crowded}");
     assert!(detail(&absent).contains("no endgame databases of english are installed"), "{absent}");
     assert!(detail(&no_tables).contains("no endgame databases"), "{no_tables}");
+    assert!(detail(&history).contains("history"), "{history}");
     assert!(detail(&over).contains("over"), "{over}");
     std::fs::remove_dir_all(dir).expect("removed");
 }

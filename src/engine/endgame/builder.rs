@@ -91,6 +91,9 @@ pub enum BuildError {
     Goal(Variant),
     /// The variant's board is larger than a database indexes ([`Indexer::indexes`]: 64 bits).
     Board(Variant),
+    /// The variant makes moves legal or not by the game's history (Frisian's king-move
+    /// limit), which a position in the databases does not hold.
+    History(Variant),
     /// More pieces than a database holds.
     TooManyPieces(u32),
     /// A file could not be written, or the directory made.
@@ -108,6 +111,10 @@ impl core::fmt::Display for BuildError {
             BuildError::Board(variant) => {
                 write!(f, "{variant}'s board has more than 64 squares: endgame databases index no larger board")
             }
+            BuildError::History(variant) => write!(
+                f,
+                "{variant} limits a king's moves by the game's history: endgame databases hold positions alone"
+            ),
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces: at most {MAX_PIECES} are supported"),
             BuildError::File(e) => e.fmt(f),
             BuildError::Solve(e) => e.fmt(f),
@@ -130,6 +137,9 @@ pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event
     }
     if !Indexer::indexes(R::GEOMETRY) {
         return Err(BuildError::Board(R::VARIANT));
+    }
+    if R::KING_MOVE_LIMIT > 0 {
+        return Err(BuildError::History(R::VARIANT));
     }
     if max_pieces > MAX_PIECES {
         return Err(BuildError::TooManyPieces(max_pieces));
@@ -243,7 +253,7 @@ fn pack_every_slice<R: Rules>(
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::rules::ruleset::{Antidraughts, Breakthrough};
+    use crate::rules::ruleset::{Antidraughts, Breakthrough, Frisian};
 
     #[test]
     fn variants_won_otherwise_than_by_taking_every_piece_are_refused_before_any_file_is_written() {
@@ -251,6 +261,7 @@ mod tests {
         let refused = |result: Result<BuildSummary, BuildError>| matches!(result, Err(BuildError::Goal(_)));
         assert!(refused(build::<Antidraughts>(&dir, 2, &mut |_| {})));
         assert!(refused(build::<Breakthrough>(&dir, 2, &mut |_| {})));
+        assert!(matches!(build::<Frisian>(&dir, 2, &mut |_| {}), Err(BuildError::History(Variant::Frisian))));
         assert!(!dir.exists());
     }
 }

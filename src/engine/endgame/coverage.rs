@@ -15,6 +15,9 @@ pub enum NotCovered {
     Goal(Variant),
     /// The variant's board is larger than the databases index.
     Board(Variant),
+    /// The variant makes moves legal or not by the game's history (Frisian's king-move limit),
+    /// which the databases do not hold.
+    History(Variant),
     /// The game is played with captures optional; the databases assume them mandatory.
     OptionalCaptures,
     /// No databases of the variant are loaded.
@@ -37,6 +40,10 @@ impl core::fmt::Display for NotCovered {
                 write!(f, "{variant} is not won by taking every piece: it has no endgame databases")
             }
             NotCovered::Board(variant) => write!(f, "the {variant} board is too large for the endgame databases"),
+            NotCovered::History(variant) => write!(
+                f,
+                "{variant} limits a king's moves by the game's history, which endgame databases do not hold: it has none"
+            ),
             NotCovered::OptionalCaptures => {
                 write!(f, "the endgame databases assume captures are mandatory; this game's rules make them optional")
             }
@@ -60,6 +67,9 @@ impl Endgames {
         }
         if !Indexer::indexes(R::GEOMETRY) {
             return Err(NotCovered::Board(R::VARIANT));
+        }
+        if R::KING_MOVE_LIMIT > 0 {
+            return Err(NotCovered::History(R::VARIANT));
         }
         if !game.rules().mandatory_capture {
             return Err(NotCovered::OptionalCaptures);

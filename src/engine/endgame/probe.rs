@@ -1,29 +1,20 @@
 //! `EndgameProbe`: what the search asks the databases at a node, and how it turns the answer
 //! into a score.
 //!
-//! The databases know results under perfect play without draws by move counts. A draw is a
-//! draw under any count, so it is always a score of 0.
-//!
-//! On the first ply (the root's moves) the probe reads the distance: a win or loss `d` plies
-//! away is the search's forced result `d` plies further on (the search then plays the shortest
-//! win and the longest defence), but only where no count can end the game within those `d`
-//! plies: the quiet-move count and the endgame count already running (as the search's draw
-//! watch knows them), and the endgame count the position's own material would start.
-//!
-//! Deeper, the probe reads the result alone, which costs a scan of a few bytes instead of a
-//! block to inflate: a win scores [`KNOWN_WIN`] less the ply (above every evaluation, below
-//! every counted win, so that the search enters a won ending by the shortest way and, once
-//! there, converts it by the distances of the root's moves), and only where no count is
-//! running or would start. Otherwise the result is not used and the search goes on as without
-//! databases, so that a win the rules would turn into a draw is never promised. The root is
-//! never probed: its moves are searched.
+//! The databases know results under perfect play without draws by move counts. The probe reads
+//! the result first, a scan of a few bytes: a draw is a draw under any count, so it is a score
+//! of 0 at once. A win or a loss is read again with its distance, which inflates a block (tens
+//! of microseconds): a win or loss `d` plies away is the search's forced result `d` plies
+//! further on (the search then plays the shortest win and the longest defence), but only where
+//! no count can end the game within those `d` plies: the quiet-move count and the endgame count
+//! already running (as the search's draw watch knows them), and the endgame count the
+//! position's own material would start. Otherwise the result is not used and the search goes on
+//! as without databases, so that a win the rules would turn into a draw is never promised. The
+//! root is never probed: its moves are searched.
 
 use super::tables::{Endgames, VariantTables};
 use super::value::{Value, Wdl};
-
-/// The score of a win the databases know without its distance, less the ply it is found at.
-pub(crate) const KNOWN_WIN: i32 = WIN_THRESHOLD - 500;
-use crate::engine::score::{WIN, WIN_THRESHOLD};
+use crate::engine::score::WIN;
 use crate::rules::endgame_clock::advance_clocks;
 use crate::rules::{Game, Position, Rules};
 
@@ -57,8 +48,8 @@ impl<'a> EndgameProbe<'a> {
         if position.occupied().count() > self.tables.max_pieces() {
             return None;
         }
-        if ply > 1 {
-            return self.score_without_distance(position, ply, count_plies);
+        if self.tables.probe_wdl(position)? == Wdl::Draw {
+            return Some(0);
         }
         let (plies, sign) = match self.tables.probe(position)? {
             Value::Draw => return Some(0),
@@ -76,25 +67,5 @@ impl<'a> EndgameProbe<'a> {
             }
         }
         Some(sign * (WIN - ply as i32 - plies as i32))
-    }
-
-    /// The score of `position` by its result alone ([`KNOWN_WIN`]), when no count is running
-    /// or would start.
-    #[inline]
-    fn score_without_distance<R: Rules>(
-        &self,
-        position: &Position<R>,
-        ply: usize,
-        count_plies: Option<u32>,
-    ) -> Option<i32> {
-        let sign = match self.tables.probe_wdl(position)? {
-            Wdl::Draw => return Some(0),
-            Wdl::Win => 1,
-            Wdl::Loss => -1,
-        };
-        if count_plies.is_some() || (self.counts && !advance_clocks(R::ENDGAME, &[], position, None).is_empty()) {
-            return None;
-        }
-        Some(sign * (KNOWN_WIN - ply as i32))
     }
 }

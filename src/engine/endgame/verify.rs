@@ -6,6 +6,7 @@
 //! (1: all of them).
 
 use std::path::Path;
+use std::time::{Duration, Instant};
 
 use super::builder::variant_dir;
 use super::file::{self, Kind};
@@ -13,7 +14,11 @@ use super::index::Indexer;
 use super::material::Material;
 use super::tables::VariantTables;
 use super::value::Value;
+use crate::rules::movegen::any_capture;
 use crate::rules::Rules;
+
+/// Positions probed together, between two readings of the clock.
+const BATCH: usize = 4096;
 
 /// What a verification looked at.
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
@@ -24,6 +29,10 @@ pub struct Verified {
     pub captures: u64,
     /// Positions whose distance was checked.
     pub distances: u64,
+    /// Time spent in the result probes, all together.
+    pub result_time: Duration,
+    /// Time spent in the distance probes, all together.
+    pub distance_time: Duration,
 }
 
 /// Checks every slice of up to `max_pieces` pieces of `R` packed under `dir` against its
@@ -47,23 +56,32 @@ pub fn verify<R: Rules>(
         let size = indexer.size(material);
         let codes = file::read(&Kind::Codes.path(&variant_dir, material), R::VARIANT, material, size)
             .map_err(|e| e.to_string())?;
-        for (index, &code) in codes.iter().enumerate() {
-            let (Some(expected), Some(pieces)) = (Value::decode(code), indexer.pieces_at(index as u64, material))
-            else {
-                continue;
-            };
-            let position = pieces.position::<R>();
-            let at = || format!("{} slice {material} index {index}", R::VARIANT);
-            let result = tables.probe_wdl(&position);
-            if result != Some(expected.wdl()) {
-                return Err(format!("{}: {result:?} packed, {expected:?} in the working file", at()));
+        let mut batch = Vec::with_capacity(BATCH);
+        for (chunk, codes) in codes.chunks(BATCH).enumerate() {
+            batch.clear();
+            batch.extend(codes.iter().enumerate().filter_map(|(place, &code)| {
+                let index = (chunk * BATCH + place) as u64;
+                let pieces = indexer.pieces_at(index, material)?;
+                Some((index, pieces.position::<R>(), Value::decode(code)?))
+            }));
+            let at = |index: u64| format!("{} slice {material} index {index}", R::VARIANT);
+            let started = Instant::now();
+            let results: Vec<_> = batch.iter().map(|(_, position, _)| tables.probe_wdl(position)).collect();
+            verified.result_time += started.elapsed();
+            for ((index, position, expected), result) in batch.iter().zip(results) {
+                if result != Some(expected.wdl()) {
+                    return Err(format!("{}: {result:?} packed, {expected:?} in the working file", at(*index)));
+                }
+                verified.results += 1;
+                verified.captures += any_capture(position) as u64;
             }
-            verified.results += 1;
-            verified.captures += crate::rules::movegen::any_capture(&position) as u64;
-            if (index as u64).is_multiple_of(distance_every) {
-                let value = tables.probe(&position);
-                if value != Some(expected) {
-                    return Err(format!("{}: {value:?} packed, {expected:?} in the working file", at()));
+            let sampled: Vec<_> = batch.iter().filter(|(index, _, _)| index.is_multiple_of(distance_every)).collect();
+            let started = Instant::now();
+            let values: Vec<_> = sampled.iter().map(|(_, position, _)| tables.probe(position)).collect();
+            verified.distance_time += started.elapsed();
+            for ((index, _, expected), value) in sampled.iter().zip(values) {
+                if value != Some(*expected) {
+                    return Err(format!("{}: {value:?} packed, {expected:?} in the working file", at(*index)));
                 }
                 verified.distances += 1;
             }

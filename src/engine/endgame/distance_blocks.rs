@@ -3,8 +3,11 @@
 //!
 //! Indexes whose code is not stored ("don't care": no position, or the side to move has a
 //! capture, resolved at probe time) repeat the code before them (or the block's first stored
-//! code), which compresses best.
+//! code), which compresses best. Each thread keeps the last blocks it inflated (64 of them,
+//! 256 KiB), since a search probes positions that differ by a move, whose indexes are often in
+//! the same block.
 
+use std::cell::RefCell;
 use std::io::Write;
 
 use super::blocks::BLOCK;
@@ -24,13 +27,41 @@ pub fn encode(codes: &[Option<u8>], out: &mut Vec<u8>) {
     encoder.finish().expect("writing to memory");
 }
 
-/// The code stored at `place` in a compressed block; `None` if the block does not inflate to
-/// hold it (a damaged block).
-pub fn lookup(block: &[u8], place: usize) -> Option<u8> {
-    let mut codes = [0u8; BLOCK as usize];
-    let mut inflater = flate2::Decompress::new(true);
-    inflater.decompress(block, &mut codes, flate2::FlushDecompress::Finish).ok()?;
-    (place < inflater.total_out() as usize).then(|| codes[place])
+/// A block inflated, and which it is: (file, block number).
+struct Inflated {
+    key: (u64, u64),
+    codes: [u8; BLOCK as usize],
+    length: usize,
+}
+
+/// Blocks a thread keeps inflated.
+const KEPT: usize = 64;
+
+thread_local! {
+    static KEPT_BLOCKS: RefCell<Vec<Option<Box<Inflated>>>> = RefCell::new((0..KEPT).map(|_| None).collect());
+}
+
+/// The code stored at `place` in the compressed block number `number` of the file `file` (a
+/// number no other file mapped in the process has), inflating `block` unless the thread kept it;
+/// `None` if the block does not inflate to hold it (a damaged block).
+pub fn lookup(file: u64, number: u64, block: &[u8], place: usize) -> Option<u8> {
+    KEPT_BLOCKS.with(|kept| {
+        let mut kept = kept.borrow_mut();
+        let slot = ((file << 40 ^ number).wrapping_mul(0x9e37_79b9_7f4a_7c15) >> 58) as usize % KEPT;
+        let slot = &mut kept[slot];
+        if let Some(inflated) = slot.as_ref().filter(|b| b.key == (file, number)) {
+            return (place < inflated.length).then(|| inflated.codes[place]);
+        }
+        let mut inflated =
+            slot.take().unwrap_or_else(|| Box::new(Inflated { key: (0, 0), codes: [0; BLOCK as usize], length: 0 }));
+        let mut inflater = flate2::Decompress::new(true);
+        inflater.decompress(block, &mut inflated.codes, flate2::FlushDecompress::Finish).ok()?;
+        inflated.length = inflater.total_out() as usize;
+        inflated.key = (file, number);
+        let code = (place < inflated.length).then(|| inflated.codes[place]);
+        *slot = Some(inflated);
+        code
+    })
 }
 
 #[cfg(test)]
@@ -46,9 +77,10 @@ mod tests {
         assert!(block.len() < codes.len() / 4, "{} bytes", block.len());
         for (place, code) in codes.iter().enumerate() {
             if let Some(c) = code {
-                assert_eq!(lookup(&block, place), Some(*c), "place {place}");
+                assert_eq!(lookup(1, 0, &block, place), Some(*c), "place {place}");
             }
         }
-        assert_eq!(lookup(&block[..block.len() / 2], BLOCK as usize - 1), None, "a cut block");
+        assert_eq!(lookup(2, 0, &block[..block.len() / 2], BLOCK as usize - 1), None, "a cut block");
+        assert_eq!(lookup(1, 0, &[], 5), codes[5], "kept inflated: the block is not read again");
     }
 }

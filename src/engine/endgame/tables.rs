@@ -10,9 +10,9 @@
 
 use std::path::Path;
 
-use super::blocks::Blocks;
+use super::blocks::{Blocks, BLOCK};
 use super::builder::variant_dir;
-use super::file::{map_packed, FileError, Kind, Mapped};
+use super::file::{self, map_packed, FileError, Kind, Mapped};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
 use super::value::{Value, Wdl};
@@ -24,11 +24,19 @@ use crate::rules::{Position, Rules, Variant, VariantVisitor};
 struct Slice {
     wdl: Mapped,
     distances: Mapped,
+    /// The builder's working file, when it is there and checks out: the same codes a byte per
+    /// index, read without inflating a block.
+    codes: Option<Mapped>,
+    /// A number no other slice loaded in the process has: which inflated blocks are its.
+    id: u64,
 }
+
+/// The next [`Slice::id`].
+static NEXT_SLICE: std::sync::atomic::AtomicU64 = std::sync::atomic::AtomicU64::new(1);
 
 impl Slice {
     fn bytes(&self) -> u64 {
-        (self.wdl.len() + self.distances.len()) as u64
+        (self.wdl.len() + self.distances.len() + self.codes.as_ref().map_or(0, |c| c.len())) as u64
     }
 }
 
@@ -69,11 +77,15 @@ impl VariantTables {
 
     /// What the databases know of `position` for its side to move, with the distance, if it
     /// has few enough pieces (captures mandatory; no draw by repetition or move counts). It
-    /// inflates a block of the `.dtw` file: tens of microseconds.
+    /// reads the working file's byte where the working file is loaded, else inflates a block
+    /// of the `.dtw` file (tens of microseconds, unless the thread has it inflated already).
     pub fn probe<R: Rules>(&self, position: &Position<R>) -> Option<Value> {
         self.probe_with(position, Value::Loss(0), Value::one_ply_before, Value::rank, |slice, index| {
+            if let Some(codes) = &slice.codes {
+                return Value::decode(*codes.get(index as usize)?);
+            }
             let (block, place) = Blocks::of_checked(&slice.distances).block_of(index);
-            Value::decode(distance_blocks::lookup(block, place)?)
+            Value::decode(distance_blocks::lookup(slice.id, index / BLOCK, block, place)?)
         })
     }
 
@@ -134,9 +146,11 @@ impl VariantTables {
         read(slice, self.indexer.index(&pieces, material))
     }
 
-    /// Loads the slices of `R` under `dir/<variant>/`, up to `max_pieces` pieces: the tables
-    /// (none if not even the 2-piece slices are complete) and every file refused.
-    pub fn load<R: Rules>(dir: &Path, max_pieces: u32) -> (Option<VariantTables>, Vec<FileError>) {
+    /// Loads the slices of `R` under `dir/<variant>/`, up to `max_pieces` pieces, and with
+    /// `working_files` the builder's working files found beside them (their distances are read
+    /// a hundred times faster than inflated; a refused one is reported and left out): the
+    /// tables (none if not even the 2-piece slices are complete) and every file refused.
+    pub fn load<R: Rules>(dir: &Path, max_pieces: u32, working_files: bool) -> (Option<VariantTables>, Vec<FileError>) {
         let dir = variant_dir(dir, R::VARIANT);
         let indexer = Indexer::of::<R>();
         let mut slices: Vec<Option<Slice>> = (0..Material::CODES).map(|_| None).collect();
@@ -151,7 +165,19 @@ impl VariantTables {
                 }
                 let size = indexer.size(material);
                 let mapped = map_packed(&dir, Kind::Wdl, R::VARIANT, material, size).and_then(|wdl| {
-                    Ok(Slice { wdl, distances: map_packed(&dir, Kind::Distances, R::VARIANT, material, size)? })
+                    let distances = map_packed(&dir, Kind::Distances, R::VARIANT, material, size)?;
+                    let id = NEXT_SLICE.fetch_add(1, std::sync::atomic::Ordering::Relaxed);
+                    Ok(Slice { wdl, distances, codes: None, id })
+                });
+                let working = Kind::Codes.path(&dir, material);
+                let mapped = mapped.map(|mut slice| {
+                    if working_files && working.exists() {
+                        match file::map(&working, Kind::Codes, R::VARIANT, material, size) {
+                            Ok(codes) => slice.codes = Some(codes),
+                            Err(e) => refused.push(e),
+                        }
+                    }
+                    slice
                 });
                 match mapped {
                     Ok(slice) => {
@@ -199,7 +225,7 @@ impl VariantVisitor for Load<'_> {
     type Output = (Option<VariantTables>, Vec<FileError>);
 
     fn visit<R: Rules>(self) -> Self::Output {
-        VariantTables::load::<R>(self.dir, self.max_pieces)
+        VariantTables::load::<R>(self.dir, self.max_pieces, true)
     }
 }
 

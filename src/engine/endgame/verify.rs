@@ -44,7 +44,7 @@ pub fn verify<R: Rules>(
     distance_every: u64,
     progress: &mut dyn FnMut(u64),
 ) -> Result<Verified, String> {
-    let (tables, refused) = VariantTables::load::<R>(dir, max_pieces);
+    let (tables, refused) = VariantTables::load::<R>(dir, max_pieces, false);
     if let Some(e) = refused.first() {
         return Err(e.to_string());
     }

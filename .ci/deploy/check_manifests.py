@@ -290,11 +290,11 @@ def check_default_endgames(build_stage):
     """The image's endgame databases: every variant the Dockerfile's loop names is one the
     builder accepts (built here to 2 pieces, not the image's 4, to stay quick) and yields the
     packed files the service loads, and no variant that has databases is left out."""
-    loop = re.search(r"for variant in ([a-z ]+); do", build_stage)
+    loop = re.search(r"for spec in ([a-z0-9: ]+); do", build_stage)
     if not loop:
-        fail("the Dockerfile's build stage has no `for variant in ...; do` loop building the endgame databases")
+        fail("the Dockerfile's build stage has no `for spec in variant:pieces ...; do` loop building the endgame databases")
         return
-    named = loop.group(1).split()
+    named = [spec.split(":")[0] for spec in loop.group(1).split()]
     binary = ROOT / "target/release/draughts-api"
     with tempfile.TemporaryDirectory() as tmp:
         unknown = subprocess.run([str(binary), "endgame", "--variant", "?", "--pieces", "2", "--dir", tmp],

@@ -9,7 +9,7 @@ use clap::{Parser, Subcommand};
 use core::time::Duration;
 
 use crate::engine::book::{grow, Book, BookEvent, BookHeader, GrowSettings};
-use crate::engine::endgame::builder::variant_dir;
+use crate::engine::endgame::file::variant_dir;
 use crate::engine::endgame::verify::verify;
 use crate::engine::endgame::{build, Endgames, Event};
 use crate::engine::eval::evaluate;

@@ -8,16 +8,16 @@
 //! and kept; one missing, damaged or left partial is made again. What happens is told to the
 //! caller as [`Event`]s (the command line draws a progress bar from them).
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::file::{self, FileError, FileErrorKind, Kind};
+use super::coverage::{solvable, NotCovered};
+use super::file::{self, variant_dir, FileError, FileErrorKind, Kind};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
 use super::pack::pack;
 use super::solve::{solve, SolveError, Solved};
-use crate::rules::ruleset::Goal;
-use crate::rules::{Rules, Variant};
+use crate::rules::Rules;
 
 /// What a build is doing.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -86,14 +86,8 @@ pub struct BuildSummary {
 /// Why a build failed.
 #[derive(Debug)]
 pub enum BuildError {
-    /// The variant is won otherwise than by leaving the other side without a piece or a move,
-    /// which is all the databases solve.
-    Goal(Variant),
-    /// The variant's board is larger than a database indexes ([`Indexer::indexes`]: 64 bits).
-    Board(Variant),
-    /// The variant makes moves legal or not by the game's history (Frisian's king-move
-    /// limit), which a position in the databases does not hold.
-    History(Variant),
+    /// The variant has no databases ([`solvable`] says why).
+    NoDatabases(NotCovered),
     /// More pieces than a database holds.
     TooManyPieces(u32),
     /// A file could not be written, or the directory made.
@@ -105,16 +99,7 @@ pub enum BuildError {
 impl core::fmt::Display for BuildError {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         match self {
-            BuildError::Goal(variant) => {
-                write!(f, "{variant} is not won by taking every piece: endgame databases solve only games that are")
-            }
-            BuildError::Board(variant) => {
-                write!(f, "{variant}'s board has more than 64 squares: endgame databases index no larger board")
-            }
-            BuildError::History(variant) => write!(
-                f,
-                "{variant} limits a king's moves by the game's history: endgame databases hold positions alone"
-            ),
+            BuildError::NoDatabases(why) => why.fmt(f),
             BuildError::TooManyPieces(n) => write!(f, "{n} pieces: at most {MAX_PIECES} are supported"),
             BuildError::File(e) => e.fmt(f),
             BuildError::Solve(e) => e.fmt(f),
@@ -124,23 +109,10 @@ impl core::fmt::Display for BuildError {
 
 impl std::error::Error for BuildError {}
 
-/// The directory of `variant`'s slices under `dir`.
-pub fn variant_dir(dir: &Path, variant: Variant) -> PathBuf {
-    dir.join(variant.id())
-}
-
 /// Builds every slice of the variant `R` with up to `max_pieces` pieces into `dir/<variant>/`,
 /// keeping the slices already there that check out; `events` hears what happens.
 pub fn build<R: Rules>(dir: &Path, max_pieces: u32, events: &mut dyn FnMut(Event)) -> Result<BuildSummary, BuildError> {
-    if R::GOAL != Goal::Standard {
-        return Err(BuildError::Goal(R::VARIANT));
-    }
-    if !Indexer::indexes(R::GEOMETRY) {
-        return Err(BuildError::Board(R::VARIANT));
-    }
-    if R::KING_MOVE_LIMIT > 0 {
-        return Err(BuildError::History(R::VARIANT));
-    }
+    solvable::<R>().map_err(BuildError::NoDatabases)?;
     if max_pieces > MAX_PIECES {
         return Err(BuildError::TooManyPieces(max_pieces));
     }
@@ -258,10 +230,15 @@ mod tests {
     #[test]
     fn variants_won_otherwise_than_by_taking_every_piece_are_refused_before_any_file_is_written() {
         let dir = std::env::temp_dir().join(format!("draughts-endgame-goal-{}", std::process::id()));
-        let refused = |result: Result<BuildSummary, BuildError>| matches!(result, Err(BuildError::Goal(_)));
+        let refused = |result: Result<BuildSummary, BuildError>| {
+            matches!(result, Err(BuildError::NoDatabases(NotCovered::Goal(_))))
+        };
         assert!(refused(build::<Antidraughts>(&dir, 2, &mut |_| {})));
         assert!(refused(build::<Breakthrough>(&dir, 2, &mut |_| {})));
-        assert!(matches!(build::<Frisian>(&dir, 2, &mut |_| {}), Err(BuildError::History(Variant::Frisian))));
+        assert!(matches!(
+            build::<Frisian>(&dir, 2, &mut |_| {}),
+            Err(BuildError::NoDatabases(NotCovered::History(crate::rules::Variant::Frisian)))
+        ));
         assert!(!dir.exists());
     }
 }

@@ -58,19 +58,26 @@ impl core::fmt::Display for NotCovered {
     }
 }
 
+/// Whether the variant `R` can have databases at all (the build and the probes ask the same),
+/// or why not.
+pub fn solvable<R: Rules>() -> Result<(), NotCovered> {
+    if R::GOAL != Goal::Standard {
+        return Err(NotCovered::Goal(R::VARIANT));
+    }
+    if !Indexer::indexes(R::GEOMETRY) {
+        return Err(NotCovered::Board(R::VARIANT));
+    }
+    if R::KING_MOVE_LIMIT > 0 {
+        return Err(NotCovered::History(R::VARIANT));
+    }
+    Ok(())
+}
+
 impl Endgames {
     /// The tables that know the positions of `game`, whatever their number of pieces: its
     /// variant's, when they are loaded and the game is played under the rules they solve.
     pub fn tables_for<R: Rules>(&self, game: &Game<R>) -> Result<&VariantTables, NotCovered> {
-        if R::GOAL != Goal::Standard {
-            return Err(NotCovered::Goal(R::VARIANT));
-        }
-        if !Indexer::indexes(R::GEOMETRY) {
-            return Err(NotCovered::Board(R::VARIANT));
-        }
-        if R::KING_MOVE_LIMIT > 0 {
-            return Err(NotCovered::History(R::VARIANT));
-        }
+        solvable::<R>()?;
         if !game.rules().mandatory_capture {
             return Err(NotCovered::OptionalCaptures);
         }

@@ -259,6 +259,11 @@ pub fn map(path: &Path, kind: Kind, variant: Variant, material: Material, size: 
     Ok(Mapped { map })
 }
 
+/// The directory of `variant`'s files under `dir`.
+pub fn variant_dir(dir: &Path, variant: Variant) -> PathBuf {
+    dir.join(variant.id())
+}
+
 /// Maps the packed file ([`Kind::Wdl`] or [`Kind::Distances`]) of the slice `material` (of
 /// `size` indexes) of `variant` in `dir`, checking it as [`map`] does and its block table.
 pub fn map_packed(

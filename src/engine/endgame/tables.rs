@@ -11,8 +11,7 @@
 use std::path::Path;
 
 use super::blocks::{Blocks, BLOCK};
-use super::builder::variant_dir;
-use super::file::{self, map_packed, FileError, Kind, Mapped};
+use super::file::{self, map_packed, variant_dir, FileError, Kind, Mapped};
 use super::index::Indexer;
 use super::material::{Material, MAX_PIECES};
 use super::value::{Value, Wdl};

@@ -8,8 +8,7 @@
 use std::path::Path;
 use std::time::{Duration, Instant};
 
-use super::builder::variant_dir;
-use super::file::{self, Kind};
+use super::file::{self, variant_dir, Kind};
 use super::index::Indexer;
 use super::material::Material;
 use super::tables::VariantTables;

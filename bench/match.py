@@ -12,7 +12,9 @@ separately.
 
 Players (``--help`` repeats this):
 
-- ``api:<difficulty>[:<ms>]``: our engine, ``POST /v1/ai-move`` (easy, normal or hard).
+- ``api:<level>[:<ms>|:c<ms>+<ms>]``: our engine, ``POST /v1/ai-move`` at a level (1 to 10, or
+  easy, normal, hard), with a time per move or on a clock (time left + increment, charged the
+  server's reported ``time_ms``; a player whose clock falls below zero forfeits on time).
 - ``random``: a legal move from ``POST /v1/legal-moves``, chosen with a seeded RNG.
 - ``pydraughts-simple[:<limit>]``, ``pydraughts-turbo[:<limit>]``: py-draughts 1.10.1's
   SimpleEngine (english, russian, brazilian, international) and TurboEngine (international).
@@ -245,6 +247,7 @@ class Choice:
     note: Optional[str] = None  # e.g. "no match in the server's legal moves"
     fen: Optional[str] = None  # the position the player expects after its move (ai-move answers it)
     search_ms: Optional[float] = None  # the engine's own account of its time (ai-move's time_ms)
+    clock_left: Optional[float] = None  # on a clock: the time it had left before this move (ms)
     score: Optional[int] = None  # for the mover, hundredths of a man; a forced result as ±(10000 - moves)
 
 
@@ -310,28 +313,40 @@ class RandomPlayer(Player):
 
 
 class ApiPlayer(Player):
-    """Our engine: ``POST /v1/ai-move`` at a difficulty, optionally with a ``time_ms`` cap."""
+    """Our engine: ``POST /v1/ai-move`` at a level, with a ``time_ms`` cap or on a clock."""
 
-    def __init__(self, spec: str, api: Api, difficulty: str, time_ms: Optional[int]):
-        if difficulty not in ("easy", "normal", "hard"):
-            raise ValueError(f"{spec}: difficulty must be easy, normal or hard")
+    LEVELS = ("easy", "normal", "hard") + tuple(str(n) for n in range(1, 11))
+
+    def __init__(self, spec: str, api: Api, level: str, time_ms: Optional[int],
+                 clock: Optional[tuple[int, int]] = None):
+        if level not in self.LEVELS:
+            raise ValueError(f"{spec}: the level must be 1 to 10, easy, normal or hard")
         self.spec = spec
         self.api = api
-        self.difficulty = difficulty
+        self.level = level
         self.time_ms = time_ms
+        self.clock = clock  # (start ms, increment ms)
+        self.left = 0.0
         self.seed = 0
 
     def start(self, pos: Position, seed: int) -> None:
         self.seed = seed
+        self.left = float(self.clock[0]) if self.clock else 0.0
 
     def limit_text(self) -> str:
+        if self.clock:
+            return f"clock {self.clock[0]} ms + {self.clock[1]} ms"
         return f"{self.time_ms} ms" if self.time_ms else "server default"
 
     def choose(self, pos: Position) -> Choice:
         body: Json = {"variant": pos.variant, "fen": pos.start_fen, "moves": pos.moves,
-                      "difficulty": self.difficulty, "seed": (self.seed + len(pos.moves)) % 2**32}
+                      "seed": (self.seed + len(pos.moves)) % 2**32}
+        body["level" if self.level.isdigit() else "difficulty"] = int(self.level) if self.level.isdigit() else self.level
         if self.time_ms:
             body["time_ms"] = self.time_ms
+        left = self.left
+        if self.clock:
+            body["clock"] = {"time_left_ms": max(0, int(left)), "increment_ms": self.clock[1]}
         t0 = time.perf_counter()
         try:
             ans = self.api.post("/v1/ai-move", body)
@@ -342,11 +357,16 @@ class ApiPlayer(Player):
             notation = ans["move"]["notation"]
         except (KeyError, TypeError) as e:
             raise PlayerError(f"ai-move answer has no move.notation: {str(ans)[:200]}") from e
+        if self.clock:
+            self.left -= float(ans.get("time_ms", 0))
+            if self.left < 0:
+                raise PlayerError(f"out of time: {ans.get('time_ms')} ms taken with {left:.0f} ms left")
+            self.left += self.clock[1]
         score = ans.get("score")
         if score is not None and ans.get("score_kind"):
             score = (10000 - abs(score)) * (1 if score > 0 else -1)
         return Choice(notation, ms, cached=bool(ans.get("cached")), depth=ans.get("depth"), fen=ans.get("fen"),
-                      search_ms=ans.get("time_ms"), score=score)
+                      search_ms=ans.get("time_ms"), score=score, clock_left=left if self.clock else None)
 
 
 class PeerPlayer(Player):
@@ -562,8 +582,10 @@ class DamePlayer(PeerPlayer):
 
 
 PLAYER_HELP = """players:
-  api:<easy|normal|hard>[:<ms>][@<url>]
-                                  our engine via POST /v1/ai-move (time_ms cap); @<url>: the
+  api:<level>[:<ms>|:c<ms>+<ms>][@<url>]
+                                  our engine via POST /v1/ai-move at a level (1 to 10, easy,
+                                  normal or hard), with a time_ms cap or on a clock (c<time
+                                  left>+<increment>, charged the answers' time_ms); @<url>: the
                                   engine of another running server (e.g. an older build), while
                                   --url still referees
   random                          a random legal move (POST /v1/legal-moves, seeded)
@@ -584,11 +606,15 @@ def make_player(spec: str, api: Api, default_ms: Optional[int]) -> Player:
     name, _, rest = spec.partition(":")
     if name == "api":
         rest, _, url = rest.partition("@")
-        difficulty, _, limit = rest.partition(":")
+        level, _, limit = rest.partition(":")
+        clock = re.fullmatch(r"c(\d+)\+(\d+)", limit)
+        if clock:
+            return ApiPlayer(spec, api_for(url) if url else api, level or "normal", None,
+                             (int(clock.group(1)), int(clock.group(2))))
         depth, ms = parse_limit(limit or None)
         if depth is not None:
-            raise ValueError(f"{spec}: ai-move takes a time (ms), not a depth")
-        return ApiPlayer(spec, api_for(url) if url else api, difficulty or "normal", ms or default_ms)
+            raise ValueError(f"{spec}: ai-move takes a time (ms) or a clock, not a depth")
+        return ApiPlayer(spec, api_for(url) if url else api, level or "normal", ms or default_ms)
     if name == "random":
         return RandomPlayer(spec, api)
     from external_players import make_external_player  # engines of other projects (the gauntlet)
@@ -719,6 +745,7 @@ class SideStats:
     cached: int = 0
     depths: list[int] = field(default_factory=list)
     scores: list[int] = field(default_factory=list)  # what the engine said of each of its moves, where it says
+    clock_shares: list[float] = field(default_factory=list)  # on a clock: each move's time_ms / time left before it
     desyncs: int = 0
     fen_mismatches: int = 0
 
@@ -810,6 +837,8 @@ def play_game(job: GameJob) -> GameRecord:
             st.ms.append(round(choice.ms, 1))
             if choice.search_ms is not None:
                 st.search_ms.append(float(choice.search_ms))
+                if choice.clock_left:
+                    st.clock_shares.append(float(choice.search_ms) / choice.clock_left)
         if choice.depth is not None:
             st.depths.append(int(choice.depth))
         if choice.score is not None:
@@ -871,11 +900,12 @@ def summarise(m: MatchSpec, games: list[GameRecord]) -> Json:
                "adjudicated": 0, "aborted": 0, "illegal": {"a": 0, "b": 0}, "forfeits": {"a": 0, "b": 0},
                "desyncs": {"a": 0, "b": 0}, "fen_mismatches": {"a": 0, "b": 0}, "cached": {"a": 0, "b": 0},
                "moves": {"a": 0, "b": 0}, "avg_ms": {}, "max_ms": {}, "avg_search_ms": {}, "max_search_ms": {},
-               "avg_depth": {}, "plies": 0,
+               "avg_depth": {}, "max_clock_share": {}, "clock_moves": {}, "plies": 0,
                "reasons": {}, "limits": {"a": m.limits[0], "b": m.limits[1]}}
     ms: dict[str, list[float]] = {"a": [], "b": []}
     search_ms: dict[str, list[float]] = {"a": [], "b": []}
     depths: dict[str, list[int]] = {"a": [], "b": []}
+    shares: dict[str, list[float]] = {"a": [], "b": []}
     for g in games:
         if g.result == "aborted":
             s["aborted"] += 1
@@ -901,7 +931,10 @@ def summarise(m: MatchSpec, games: list[GameRecord]) -> Json:
             ms[who] += st.ms
             search_ms[who] += st.search_ms
             depths[who] += st.depths
+            shares[who] += st.clock_shares
     for who in ("a", "b"):
+        s["max_clock_share"][who] = max(shares[who]) if shares[who] else None
+        s["clock_moves"][who] = len(shares[who])
         s["avg_ms"][who] = sum(ms[who]) / len(ms[who]) if ms[who] else None
         s["max_ms"][who] = max(ms[who]) if ms[who] else None
         s["avg_search_ms"][who] = sum(search_ms[who]) / len(search_ms[who]) if search_ms[who] else None
@@ -953,6 +986,10 @@ def notes(summaries: list[Json]) -> list[str]:
         depth = {w: s["avg_depth"][w] for w in ("a", "b") if s["avg_depth"][w] is not None}
         if depth:
             parts.append("average depth " + ", ".join(f"{w.upper()} {d:.1f}" for w, d in depth.items()))
+        on_clock = [f"{w.upper()} {100 * s['max_clock_share'][w]:.1f}% over {s['clock_moves'][w]} moves"
+                    for w in ("a", "b") if s["max_clock_share"][w] is not None]
+        if on_clock:
+            parts.append("longest move on the clock, as a share of the time left before it: " + ", ".join(on_clock))
         cached = [f"{w.upper()} {s['cached'][w]} of {s['moves'][w]}" for w in ("a", "b") if s["cached"][w]]
         if cached:
             parts.append("cached answers (not timed) " + ", ".join(cached))

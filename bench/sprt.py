@@ -112,6 +112,9 @@ def parse_args(argv: Optional[list[str]] = None) -> argparse.Namespace:
     ap.add_argument("--variant", "-v", required=True, help="one variant id")
     ap.add_argument("--level", default="hard", help="the difficulty both sides play (default hard)")
     ap.add_argument("--time-ms", type=int, default=100, help="time per move for both sides (default 100)")
+    ap.add_argument("--candidate-limit", default=None, metavar="MS|cMS+MS",
+                    help="the candidate's own limit instead of --time-ms, e.g. a clock c2500+50 (time left + "
+                         "increment) against the base's fixed time per move")
     ap.add_argument("--elo0", type=float, default=0.0, help="H0: the candidate is this much stronger (default 0)")
     ap.add_argument("--elo1", type=float, default=10.0, help="H1: the candidate is this much stronger (default 10)")
     ap.add_argument("--alpha", type=float, default=0.05, help="false positive rate (default 0.05)")
@@ -159,10 +162,11 @@ def main(argv: Optional[list[str]] = None) -> int:
     if not books:
         raise SystemExit("sprt: no openings")
     bounds = (math.log(args.beta / (1 - args.alpha)), math.log((1 - args.beta) / args.alpha))
-    candidate = f"api:{args.level}:{args.time_ms}@{args.candidate}"
+    candidate = f"api:{args.level}:{args.candidate_limit or args.time_ms}@{args.candidate}"
     base = f"api:{args.level}:{args.time_ms}@{args.base}"
     print(match.machine_line(), file=sys.stderr)
-    print(f"sprt: {args.variant}, {args.level} at {args.time_ms} ms per move, {len(books)} openings, "
+    limits = f"{args.time_ms} ms per move" + (f", the candidate {args.candidate_limit}" if args.candidate_limit else "")
+    print(f"sprt: {args.variant}, {args.level} at {limits}, {len(books)} openings, "
           f"H0 {args.elo0:g} Elo, H1 {args.elo1:g} Elo, α {args.alpha}, β {args.beta}, {args.jobs} at a time",
           file=sys.stderr)
 
@@ -174,6 +178,10 @@ def main(argv: Optional[list[str]] = None) -> int:
                              args.seed * 1_000_003 + index // 2, args.max_plies, args.time_ms)
 
     tally = Tally()
+    # Each side's time per move (ai-move's own time_ms), and the candidate's on a clock as a
+    # share of the time it had left before the move.
+    spent: dict[bool, list[float]] = {True: [], False: []}
+    shares: list[float] = []
     halves: dict[int, float] = {}
     failures = 0
     verdict = "undecided"
@@ -196,6 +204,11 @@ def main(argv: Optional[list[str]] = None) -> int:
                     failures += 1
                     print(f"sprt: game {index} {game.reason}: {game.detail}", file=sys.stderr)
                 score = {"draw": 0.5, "aborted": 0.5}.get(game.result, float(game.result == match.side_of(game, True)))
+                for is_candidate in (True, False):
+                    stats = game.stats[match.side_of(game, is_candidate)]
+                    spent[is_candidate] += stats.search_ms
+                    if is_candidate:
+                        shares += stats.clock_shares
                 tally.add_game(score)
                 pair = index // 2
                 if pair in halves:
@@ -215,6 +228,13 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(match.machine_line() + f"; {args.jobs} game(s) at a time; {time.perf_counter() - started:.0f} s in all")
     print(f"sprt {args.variant} {args.level} {args.time_ms} ms/move: {tally.line(args.elo0, args.elo1, bounds)}")
     print(f"verdict: {verdict}")
+    for is_candidate, name in ((True, "candidate"), (False, "base")):
+        if spent[is_candidate]:
+            times = spent[is_candidate]
+            print(f"{name}: {len(times)} moves, {sum(times) / len(times):.1f} ms a move on average, longest {max(times):.0f} ms")
+    if shares:
+        print(f"candidate on the clock: the longest move took {100 * max(shares):.1f} % of the time left before it "
+              f"({len(shares)} moves)")
     if failures:
         print(f"sprt: {failures} game(s) aborted, forfeited or lost by an illegal move", file=sys.stderr)
         return 1

@@ -21,7 +21,7 @@ use crate::rules::movegen::Counting;
 use crate::rules::perft::{perft, PerftOptions};
 use crate::rules::{Color, Position, Rules, Variant, VariantVisitor};
 use crate::service::{
-    AiMoveAsk, AiMoveSettings, Difficulty, GameRequest, SearchConfig, SearchError, SearchLimits, Searches,
+    AiMoveAsk, AiMoveSettings, Difficulty, GameRequest, Level, SearchConfig, SearchError, SearchLimits, Searches,
 };
 
 /// draughts-api: checkers and draughts over HTTP.
@@ -96,9 +96,9 @@ pub struct ThinkArgs {
     /// Moves played from it, in PDN, separated by spaces.
     #[arg(long, default_value = "")]
     pub moves: String,
-    /// easy, normal or hard.
-    #[arg(long, default_value = "hard", value_parser = parse_difficulty)]
-    pub difficulty: Difficulty,
+    /// The level: 1 to 10, or its name (easy, normal or hard).
+    #[arg(long, default_value = "hard", value_parser = parse_level)]
+    pub difficulty: Level,
     /// The time budget in milliseconds (the level's default if omitted).
     #[arg(long, conflicts_with = "depth")]
     pub time_ms: Option<u64>,
@@ -215,8 +215,11 @@ pub struct EndgameArgs {
     pub verify: Option<u64>,
 }
 
-fn parse_difficulty(text: &str) -> Result<Difficulty, String> {
-    Difficulty::from_id(text).ok_or_else(|| format!("unknown difficulty {text:?}: easy, normal or hard"))
+fn parse_level(text: &str) -> Result<Level, String> {
+    Difficulty::from_id(text)
+        .map(Difficulty::level)
+        .or_else(|| text.parse().ok().and_then(Level::new))
+        .ok_or_else(|| format!("unknown level {text:?}: 1 to 10, easy, normal or hard"))
 }
 
 /// The longest `think` may take: its budget with `--depth`.
@@ -228,7 +231,8 @@ pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
     let mut game = GameRequest::start(args.variant).with_moves(&moves);
     game.fen = args.fen.clone();
     let settings = AiMoveSettings {
-        difficulty: args.difficulty,
+        level: args.difficulty,
+        clock: None,
         budget: if args.depth.is_some() { Some(NO_TIME_LIMIT) } else { args.time_ms.map(Duration::from_millis) },
         max_depth: args.depth,
         seed: args.seed,
@@ -245,6 +249,7 @@ pub fn run_think(args: &ThinkArgs, mut out: impl Write) -> Result<(), String> {
         cache_bytes: 0,
         limits: SearchLimits {
             max_search: NO_TIME_LIMIT,
+            clock_margin: core::time::Duration::from_millis(50),
             max_review: NO_TIME_LIMIT,
             max_review_document: NO_TIME_LIMIT,
         },

@@ -38,7 +38,9 @@ fn think<R: Rules>(game: &Game<R>, depth: u32, budget: Duration, endgames: Optio
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_depth: Depth::plies(depth),
+        max_nodes: u64::MAX,
         deadline: Instant::now() + budget,
+        target: None,
         cancel: &cancel,
         noise: 0,
         seed: 1,

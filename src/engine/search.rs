@@ -4,6 +4,7 @@
 //! captures and shots; stops at a hard deadline or when cancelled.
 
 use core::sync::atomic::{AtomicBool, Ordering};
+use core::time::Duration;
 use std::time::Instant;
 
 use super::depth::Depth;
@@ -26,8 +27,17 @@ use crate::rules::{Bitboard, Game, Move, MoveList, Position, Rules};
 pub struct Limits<'a> {
     /// The deepest iteration.
     pub max_depth: Depth,
+    /// The most positions it may visit (`u64::MAX`: no limit): a limit that weakens a search
+    /// alike on any machine, and repeats exactly.
+    pub max_nodes: u64,
     /// When to stop, whatever the depth reached.
     pub deadline: Instant,
+    /// The time it aims to take when it plays on a clock, if it does: it starts no iteration
+    /// after three quarters of this (stretched while the best move keeps changing or the score
+    /// falls), answers once the root is in the endgame databases, and stops at `deadline`
+    /// whatever happens. Without it, it starts none after three quarters of the time to
+    /// `deadline`.
+    pub target: Option<Duration>,
     /// Set by someone else to stop the search now (for example, the client went away).
     pub cancel: &'a AtomicBool,
     /// Each root move's score is shifted by up to this much at random (0: none).
@@ -81,7 +91,7 @@ thread_local! {
 
 /// Table size for a search of `budget`: about what a search fills at full speed, at most
 /// [`KEPT_TABLE_SLOTS`].
-fn fresh_table_slots(budget: core::time::Duration) -> usize {
+fn fresh_table_slots(budget: Duration) -> usize {
     (budget.as_millis() as usize).saturating_mul(4_000).clamp(1 << 12, KEPT_TABLE_SLOTS)
 }
 
@@ -181,6 +191,7 @@ pub(crate) fn analyze_with_table<R: Rules>(
     let mut depth_reached = Depth::default();
     let mut pvs: Vec<Vec<Move<R::Board>>> = vec![vec![legal.as_slice()[first]]];
     let started = Instant::now();
+    let mut clock = ClockWatch::new(searcher.endgame.as_ref().is_some_and(|probe| probe.covers(root.position)));
     for depth in 1..=limits.max_depth.get().max(1) {
         let mut found: Vec<(usize, i32)> = Vec::with_capacity(lines);
         // Each line is the best of the moves the lines before it left; its window is centred
@@ -234,11 +245,21 @@ pub(crate) fn analyze_with_table<R: Rules>(
         }
         depth_reached = Depth::plies(depth);
         // Forced results are final; a single move needs no thought; another iteration would
-        // most likely not finish in the time left.
+        // most likely not finish in the time left (or, on a clock, the time aimed at is spent,
+        // or the databases answer).
         let elapsed = started.elapsed();
-        let budget = limits.deadline.saturating_duration_since(started);
+        let aim = match limits.target {
+            Some(target) => {
+                clock.iterated(best[0]);
+                if clock.in_databases {
+                    break;
+                }
+                clock.stretched(target)
+            }
+            None => limits.deadline.saturating_duration_since(started),
+        };
         let forced = best.iter().all(|&(_, score)| score.abs() > WIN_THRESHOLD && depth as i32 > WIN - score.abs());
-        if forced || order.len() == 1 && depth >= 4 && !limits.score_matters || elapsed * 4 > budget * 3 {
+        if forced || order.len() == 1 && depth >= 4 && !limits.score_matters || elapsed * 4 > aim * 3 {
             break;
         }
     }
@@ -248,6 +269,46 @@ pub(crate) fn analyze_with_table<R: Rules>(
         .map(|(&(index, score), pv)| Line { mv: legal.as_slice()[index], score: Score::from_raw(score), pv })
         .collect();
     Some(AnalysisReport { lines, depth: depth_reached, nodes: searcher.nodes })
+}
+
+/// How a search on a clock judges whether to think on: the best move and score of the last
+/// iterations.
+struct ClockWatch {
+    /// Whether the root is in the endgame databases: then the first iteration answers.
+    in_databases: bool,
+    /// The last complete iteration's best move and score.
+    last: Option<(usize, i32)>,
+    /// How unsettled the best move is: 1 each time it changes, halved each iteration.
+    changes: f64,
+    /// Whether the score fell at the last iteration.
+    fell: bool,
+}
+
+/// A fall in score (hundredths of a man) from one iteration to the next that makes a search on
+/// a clock think longer.
+const SCORE_FALL: i32 = 30;
+
+impl ClockWatch {
+    fn new(in_databases: bool) -> ClockWatch {
+        ClockWatch { in_databases, last: None, changes: 0.0, fell: false }
+    }
+
+    /// Takes in a complete iteration's best move and score.
+    fn iterated(&mut self, (best, score): (usize, i32)) {
+        self.changes /= 2.0;
+        if let Some((last_best, last_score)) = self.last {
+            self.changes += f64::from(u8::from(best != last_best));
+            self.fell = score < last_score - SCORE_FALL;
+        }
+        self.last = Some((best, score));
+    }
+
+    /// The time to aim at: `target`, up to three times as much while the best move keeps
+    /// changing and the score falls.
+    fn stretched(&self, target: Duration) -> Duration {
+        let unsettled = 1.0 + self.changes.min(1.0) + if self.fell { 1.0 } else { 0.0 };
+        target.mul_f64(unsettled)
+    }
 }
 
 /// (pieces, kings) on the board: endgame counts carry on only while this stays the same.
@@ -274,6 +335,7 @@ struct Searcher<'a, R: Rules> {
     history: Box<[[[i32; INDEXES]; INDEXES]; 2]>,
     nodes: u64,
     stopped: bool,
+    max_nodes: u64,
     deadline: Instant,
     cancel: &'a AtomicBool,
     mandatory: bool,
@@ -324,6 +386,7 @@ impl<'a, R: Rules> Searcher<'a, R> {
             history: Box::new([[[0; INDEXES]; INDEXES]; 2]),
             nodes: 0,
             stopped: false,
+            max_nodes: limits.max_nodes,
             deadline: limits.deadline,
             cancel: limits.cancel,
             mandatory: game.rules().mandatory_capture,
@@ -451,7 +514,9 @@ impl<'a, R: Rules> Searcher<'a, R> {
     /// every [`CHECK_EVERY`] nodes.
     #[inline]
     fn should_stop(&mut self) -> bool {
-        if self.nodes % CHECK_EVERY == 1 && (self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline) {
+        if self.nodes % CHECK_EVERY == 1
+            && (self.nodes > self.max_nodes || self.cancel.load(Ordering::Relaxed) || Instant::now() >= self.deadline)
+        {
             self.stopped = true;
         }
         self.stopped
@@ -887,7 +952,9 @@ mod tests {
     fn limits(deadline: Instant, cancel: &AtomicBool, max_depth: u32) -> Limits<'_> {
         Limits {
             max_depth: Depth::plies(max_depth),
+            max_nodes: u64::MAX,
             deadline,
+            target: None,
             cancel,
             noise: 0,
             seed: 1,

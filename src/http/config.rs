@@ -41,6 +41,9 @@ pub struct Config {
     /// (120000); a review answered as one document also within nine tenths of
     /// `ANSWER_TIMEOUT_MS`.
     pub max_review: Duration,
+    /// `CLOCK_MARGIN_MS`: the time a computer move on a clock leaves for the network: it never
+    /// takes more than the mover's time left minus this (50; 0 allowed).
+    pub clock_margin: Duration,
     /// `OPS_PORT` (9090): a second port serving only `/healthz`, `/readyz` and `/metrics`,
     /// with connections of its own, so that probes and Prometheus are answered whatever
     /// clients do to the main port; `off` turns it off, 0 picks a free port.
@@ -144,6 +147,7 @@ impl Default for Config {
             search_threads: cores(),
             search_queue: 64,
             max_search: Duration::from_millis(5000),
+            clock_margin: Duration::from_millis(50),
             max_review: Duration::from_secs(120),
             ops_port: Some(9090),
             max_connections: 4096,
@@ -166,6 +170,7 @@ impl Config {
             cache_bytes: self.cache_max_mib.saturating_mul(1 << 20),
             limits: SearchLimits {
                 max_search: self.max_search,
+                clock_margin: self.clock_margin,
                 max_review: self.max_review,
                 max_review_document: self.max_review.min(self.timeouts.answer * 9 / 10),
             },
@@ -237,6 +242,9 @@ impl Config {
         };
         if let Some(v) = get("MAX_SEARCH_MS") {
             config.max_search = millis("MAX_SEARCH_MS", &v)?;
+        }
+        if let Some(v) = get("CLOCK_MARGIN_MS") {
+            config.clock_margin = Duration::from_millis(parse("CLOCK_MARGIN_MS", &v)?);
         }
         if let Some(v) = get("MAX_REVIEW_MS") {
             config.max_review = millis("MAX_REVIEW_MS", &v)?;
@@ -350,10 +358,19 @@ mod tests {
 
     #[test]
     fn search_settings_are_read_and_checked() {
-        let env = [("CACHE_MAX_MIB", "0"), ("SEARCH_THREADS", "3"), ("SEARCH_QUEUE", "0"), ("MAX_SEARCH_MS", "250")];
+        let env = [
+            ("CACHE_MAX_MIB", "0"),
+            ("SEARCH_THREADS", "3"),
+            ("SEARCH_QUEUE", "0"),
+            ("MAX_SEARCH_MS", "250"),
+            ("CLOCK_MARGIN_MS", "0"),
+        ];
         let config = Config::from_lookup(environment(&env)).unwrap();
         assert_eq!((config.cache_max_mib, config.search_threads, config.search_queue), (0, 3, 0));
-        assert_eq!(config.max_search, Duration::from_millis(250));
+        assert_eq!((config.max_search, config.clock_margin), (Duration::from_millis(250), Duration::ZERO));
+        assert_eq!(Config::from_lookup(|_| None).unwrap().clock_margin, Duration::from_millis(50));
+        let bad = Config::from_lookup(environment(&[("CLOCK_MARGIN_MS", "-5")])).unwrap_err();
+        assert_eq!(bad.variable, "CLOCK_MARGIN_MS");
         let old = Config::from_lookup(environment(&[("CACHE_CAPACITY", "100000")])).unwrap_err();
         assert_eq!(old.variable, "CACHE_CAPACITY", "a setting no longer read is not silently ignored");
         for variable in ["SEARCH_THREADS", "MAX_SEARCH_MS"] {

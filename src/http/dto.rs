@@ -15,12 +15,12 @@ use utoipa::{PartialSchema, ToSchema};
 
 use super::object_only::optional_object;
 use super::requested_tags::RequestedTags;
-use super::whole_number::optional_whole_number;
+use super::whole_number::{optional_whole_number, whole_number};
 use crate::rules::notation::{fen, move_text};
 use crate::rules::QuietReset;
 use crate::service::analysis::{DEFAULT_LINES, MAX_LINES};
 use crate::service::{
-    AiMoveSettings, AnalysisSettings, Budget, Difficulty, DrawOverrides, GameRequest, RuleOverrides, Tags,
+    AiMoveSettings, AnalysisSettings, Budget, Clock, Difficulty, DrawOverrides, GameRequest, Level, RuleOverrides, Tags,
 };
 
 use super::error::ApiError;
@@ -247,28 +247,92 @@ game_body! {
 
 game_body! {
     /// `ai-move`: a game and how the computer should play its next move.
-    #[schema(example = json!({"variant": "english", "moves": ["11-15"], "difficulty": "hard", "time_ms": 500}))]
+    #[schema(example = json!({"variant": "english", "moves": ["11-15"], "level": 7,
+        "clock": {"time_left_ms": 180000, "increment_ms": 2000}}))]
     AiMoveBody {
-        /// How strongly to play (`normal` if omitted).
-        #[serde(default)]
-        difficulty: Difficulty,
-        /// The most time the search may take, in milliseconds (default: easy 10, normal 200,
-        /// hard 1000), capped by the server's `MAX_SEARCH_MS`.
+        /// How strongly to play, by name: `easy` (level 3), `normal` (level 6) or `hard`
+        /// (level 10). Give this or `level`, not both; `normal` if neither.
+        difficulty: Option<Difficulty>,
+        /// How strongly to play, from 1 (weakest) to 10 (full strength, `hard`). Each level's
+        /// measured rating is in the API guide.
+        #[serde(default, deserialize_with = "optional_whole_number")]
+        #[schema(minimum = 1, maximum = 10)]
+        level: Option<u32>,
+        /// The most time the search may take, in milliseconds (default: each level's own, from
+        /// 10 at level 1 to 1000 at level 10, or on a clock the clock's plan), capped by the
+        /// server's `MAX_SEARCH_MS`. With `clock`, the smaller time wins.
         #[serde(default, deserialize_with = "optional_whole_number")]
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         time_ms: Option<u32>,
-        /// Makes the easier levels' random choices repeatable. Without it they vary from call
-        /// to call (and are not cached).
+        /// The mover's clock in a timed game: level 10 plans its time from it, the other levels
+        /// keep their own time within it, and no level takes more than the time left minus the
+        /// server's network margin (`CLOCK_MARGIN_MS`).
+        #[serde(default, deserialize_with = "optional_object")]
+        #[schema(value_type = Option<ClockBody>)]
+        clock: Option<ClockBody>,
+        /// Makes the levels' random choices repeatable (levels 1 to 8 have some). Without it
+        /// they vary from call to call (and are not cached).
         #[serde(default, deserialize_with = "optional_whole_number")]
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         seed: Option<u32>,
     }
-    extra: AiMoveSettings = AiMoveSettings {
-        difficulty,
+    extra: Result<AiMoveSettings, ApiError> = ai_move_settings(difficulty, level, time_ms, clock, seed)
+}
+
+/// The mover's clock.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize, ToSchema)]
+#[serde(deny_unknown_fields)]
+#[schema(as = Clock)]
+pub struct ClockBody {
+    /// The time left on the mover's clock, in milliseconds.
+    #[serde(deserialize_with = "whole_number")]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub time_left_ms: u32,
+    /// The time added after each move, in milliseconds (0 if omitted).
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
+    pub increment_ms: Option<u32>,
+    /// The moves to the next time control, if the game has one, from 1 to 1000: the time left
+    /// must last that many moves.
+    #[serde(default, deserialize_with = "optional_whole_number")]
+    #[schema(minimum = 1, maximum = 1000)]
+    pub moves_to_go: Option<u32>,
+}
+
+/// The most moves to the next time control a clock may name.
+pub const MAX_MOVES_TO_GO: u32 = 1000;
+
+/// The settings of an ai-move body: one level (by number or by name), its numbers checked
+/// against their ranges.
+fn ai_move_settings(
+    difficulty: Option<Difficulty>,
+    level: Option<u32>,
+    time_ms: Option<u32>,
+    clock: Option<ClockBody>,
+    seed: Option<u32>,
+) -> Result<AiMoveSettings, ApiError> {
+    let level = match (in_range("level", level, 1..=u32::from(Level::TOP.number()))?, difficulty) {
+        (Some(_), Some(_)) => {
+            return Err(ApiError::InvalidJson("level: give a level or a difficulty, not both".to_owned()))
+        }
+        (Some(number), None) => Level::new(number as u8).expect("a level in range"),
+        (None, named) => named.unwrap_or_default().level(),
+    };
+    let clock = match clock {
+        Some(body) => Some(Clock {
+            left: Duration::from_millis(body.time_left_ms.into()),
+            increment: Duration::from_millis(body.increment_ms.unwrap_or(0).into()),
+            moves_to_go: in_range("clock.moves_to_go", body.moves_to_go, 1..=MAX_MOVES_TO_GO)?,
+        }),
+        None => None,
+    };
+    Ok(AiMoveSettings {
+        level,
         budget: time_ms.map(|ms| Duration::from_millis(ms.into())),
+        clock,
         max_depth: None,
         seed: seed.map(u64::from),
-    }
+    })
 }
 
 /// The deepest search a request may ask for, in plies.

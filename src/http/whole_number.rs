@@ -25,6 +25,12 @@ impl Unsigned for u32 {
     const MAX: u64 = u32::MAX as u64;
 }
 
+/// Reads a field that must be a whole number from 0 to `T::MAX`: for
+/// `#[serde(deserialize_with)]`.
+pub fn whole_number<'de, D: Deserializer<'de>, T: Unsigned>(deserializer: D) -> Result<T, D::Error> {
+    optional_whole_number(deserializer)?.ok_or_else(|| D::Error::invalid_type(Unexpected::Unit, &"a whole number"))
+}
+
 /// Reads an optional field that must be a whole number from 0 to `T::MAX` (or `null`): for
 /// `#[serde(default, deserialize_with)]`.
 pub fn optional_whole_number<'de, D: Deserializer<'de>, T: Unsigned>(deserializer: D) -> Result<Option<T>, D::Error> {

@@ -1,5 +1,5 @@
-//! The computer's move (`POST /v1/ai-move`): [`AiMoveAsk`] asks for it at a level
-//! ([`AiMoveSettings`]); through the one door ([`super::Searches`]) it gives an [`AiMove`]: the
+//! The computer's move (`POST /v1/ai-move`): [`AiMoveAsk`] asks for it at a level, on a clock
+//! or not ([`AiMoveSettings`]); through the one door ([`super::Searches`]) it gives an [`AiMove`]: the
 //! move, the position after it and what the search saw. Answers are cached unless they are meant
 //! to vary (a level with randomness and no seed).
 
@@ -10,7 +10,7 @@ use utoipa::ToSchema;
 
 use super::delivery::{Kept, KeptAnswer};
 use super::heap_bytes::HeapBytes;
-use super::levels::Difficulty;
+use super::levels::{Difficulty, Level};
 use super::search_error::SearchError;
 use super::search_key::SearchKey;
 use super::search_kind::SearchKind;
@@ -27,7 +27,7 @@ use crate::rules::{Game, Rules};
 #[schema(example = json!({
     "move": {"notation": "11-15", "from": 11, "to": 15, "path": [11, 15], "captures": [], "promotes": false},
     "fen": "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
-    "side_to_move": "white", "status": {"state": "ongoing"}, "difficulty": "hard", "score": 3,
+    "side_to_move": "white", "status": {"state": "ongoing"}, "level": 10, "difficulty": "hard", "score": 3,
     "depth": 17, "nodes": 3012345, "pv": ["11-15", "23-19", "8-11"], "time_ms": 612, "cached": false
 }))]
 pub struct AiMove {
@@ -40,8 +40,13 @@ pub struct AiMove {
     pub side_to_move: &'static str,
     /// Where the game stands after it.
     pub status: StatusView,
-    /// The level played at.
-    pub difficulty: Difficulty,
+    /// The level played at, from 1 to 10.
+    #[schema(value_type = u8, minimum = 1, maximum = 10)]
+    #[serde(serialize_with = "level_number")]
+    pub level: Level,
+    /// The level's name, if it has one (`easy` is 3, `normal` 6, `hard` 10).
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub difficulty: Option<Difficulty>,
     /// For the side that moved, in hundredths of a man; with `score_kind`, the number of moves
     /// to a forced win (positive) or loss (negative).
     pub score: i32,
@@ -54,7 +59,8 @@ pub struct AiMove {
     pub nodes: u64,
     /// The line the computer expects, its move first, in notation.
     pub pv: Vec<String>,
-    /// Time the search took, in milliseconds.
+    /// The time from the request being read to the move, in milliseconds rounded up: the
+    /// search, and any wait for a search thread. What a clock should be charged.
     #[serde(rename = "time_ms", serialize_with = "whole_millis")]
     #[schema(value_type = u64)]
     pub elapsed: Duration,
@@ -62,8 +68,12 @@ pub struct AiMove {
     pub cached: bool,
 }
 
+fn level_number<S: serde::Serializer>(level: &Level, serializer: S) -> Result<S::Ok, S::Error> {
+    serializer.serialize_u8(level.number())
+}
+
 fn whole_millis<S: serde::Serializer>(elapsed: &Duration, serializer: S) -> Result<S::Ok, S::Error> {
-    serializer.serialize_u64(elapsed.as_millis() as u64)
+    serializer.serialize_u64(elapsed.as_micros().div_ceil(1000) as u64)
 }
 
 impl HeapBytes for AiMove {
@@ -82,13 +92,15 @@ impl Ask for AiMoveAsk {
     fn prepare<R: Rules>(self, game: Game<R>, limits: &SearchLimits) -> Result<Prepared<Self::Delivery>, SearchError> {
         SearchError::if_over(&game)?;
         let plan = SearchPlan::ai_move(self.0, limits);
+        let asked = std::time::Instant::now();
         Ok(Prepared {
             kind: SearchKind::AiMove,
             key: SearchKey::of(&game, &plan, 1),
             job: Box::new(move |thread| {
-                let started = std::time::Instant::now();
+                // On a clock, the wait for a thread is the mover's time too.
+                let plan = if self.0.clock.is_some() { plan.shortened_by(asked.elapsed()) } else { plan };
                 let report = thread.search(&game, &plan);
-                answer(game, self.0.difficulty, report, started.elapsed())
+                answer(game, self.0.level, report, asked.elapsed())
             }),
             waiting: (),
         })
@@ -102,12 +114,7 @@ impl Kept for AiMove {
 }
 
 /// The answer: the move played in `game`, the game after it, and the search's figures.
-fn answer<R: Rules>(
-    mut game: Game<R>,
-    difficulty: Difficulty,
-    report: Option<Report<R::Board>>,
-    elapsed: Duration,
-) -> AiMove {
+fn answer<R: Rules>(mut game: Game<R>, level: Level, report: Option<Report<R::Board>>, elapsed: Duration) -> AiMove {
     let before = *game.position();
     let mandatory = game.rules().mandatory_capture;
     // A game that is not over has a legal move, so the search finds one; the fallback keeps
@@ -129,7 +136,8 @@ fn answer<R: Rules>(
         fen: game.position().to_fen(),
         side_to_move: game.position().side_to_move().name(),
         status: game.status().into(),
-        difficulty,
+        level,
+        difficulty: level.difficulty(),
         score,
         score_kind,
         depth: report.depth.get(),

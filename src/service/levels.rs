@@ -1,5 +1,6 @@
-//! `Difficulty`: the three levels of the computer player, and everything that makes them
-//! differ, in one place.
+//! The computer's strength: the ladder of [`Level`]s from 1 to 10, the three named
+//! [`Difficulty`]s that stand on it, and what makes each level play as it does
+//! ([`Strength`]), in one place.
 
 use core::time::Duration;
 
@@ -8,38 +9,22 @@ use utoipa::ToSchema;
 
 use crate::engine::{Depth, TableUse};
 
-/// How strongly the computer plays.
+/// How strongly the computer plays, by name: each name is a level of the ladder
+/// ([`Difficulty::level`]).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash, PartialOrd, Ord, Serialize, Deserialize, ToSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum Difficulty {
-    /// A beginner can beat it: shallow, and often picks a worse move on purpose.
+    /// Level 3: a beginner can beat it: two plies deep, and often picks a worse move.
     Easy,
-    /// A club player's opponent: a few moves deep, with a little variety.
+    /// Level 6: a club player's opponent: six plies deep, with a little variety.
     #[default]
     Normal,
-    /// Full strength within the time budget.
+    /// Level 10: full strength within the time budget.
     Hard,
 }
 
-/// What a level does.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Level {
-    /// The time it may take when the request sets none.
-    pub default_budget: Duration,
-    /// The deepest iteration it searches to (plies, before extensions and captures).
-    pub max_depth: Depth,
-    /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
-    /// so that the level does not always play the best move it sees.
-    pub noise: i32,
-    /// Which transposition table it fills. Hard keeps one per search thread, so that a search
-    /// starts from what the earlier ones found (the next move of a game gains a ply or two);
-    /// its answers then depend on earlier searches, so the levels whose answers must repeat
-    /// for a seed start afresh.
-    pub table: TableUse,
-}
-
 impl Difficulty {
-    /// Every level, weakest first.
+    /// Every name, weakest first.
     pub const ALL: [Difficulty; 3] = [Difficulty::Easy, Difficulty::Normal, Difficulty::Hard];
 
     /// The name the API uses.
@@ -51,33 +36,115 @@ impl Difficulty {
         }
     }
 
-    /// The level by its API name.
+    /// The difficulty by its API name.
     pub fn from_id(id: &str) -> Option<Difficulty> {
         Difficulty::ALL.into_iter().find(|d| d.id() == id)
     }
 
-    /// What this level does.
+    /// The level this name stands for.
     pub const fn level(self) -> Level {
         match self {
-            Difficulty::Easy => Level {
-                default_budget: Duration::from_millis(10),
-                max_depth: Depth::plies(2),
-                noise: 120,
-                table: TableUse::Fresh,
-            },
-            Difficulty::Normal => Level {
-                default_budget: Duration::from_millis(200),
-                max_depth: Depth::plies(6),
-                noise: 15,
-                table: TableUse::Fresh,
-            },
-            Difficulty::Hard => Level {
-                default_budget: Duration::from_millis(1000),
-                max_depth: Depth::plies(64),
-                noise: 0,
-                table: TableUse::Kept,
-            },
+            Difficulty::Easy => Level(3),
+            Difficulty::Normal => Level(6),
+            Difficulty::Hard => Level::TOP,
         }
+    }
+}
+
+/// A level of the ladder, from 1 (weakest) to 10 (full strength, `hard`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
+pub struct Level(u8);
+
+/// What a level does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Strength {
+    /// The time it may take when the request sets none.
+    pub default_budget: Duration,
+    /// The deepest iteration it searches to (plies, before extensions and captures).
+    pub max_depth: Depth,
+    /// The most positions it visits (`u64::MAX`: no limit): what holds the levels between
+    /// `normal` and the top back, alike on any machine.
+    pub max_nodes: u64,
+    /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
+    /// so that the level does not always play the best move it sees.
+    pub noise: i32,
+    /// Which transposition table it fills. The top level keeps one per search thread, so that
+    /// a search starts from what the earlier ones found (the next move of a game gains a ply or
+    /// two); its answers then depend on earlier searches, so the levels whose answers must
+    /// repeat for a seed start afresh.
+    pub table: TableUse,
+}
+
+/// A level limited by depth and noise alone, searched afresh.
+const fn by_depth(default_ms: u64, depth: u32, noise: i32) -> Strength {
+    Strength {
+        default_budget: Duration::from_millis(default_ms),
+        max_depth: Depth::plies(depth),
+        max_nodes: u64::MAX,
+        noise,
+        table: TableUse::Fresh,
+    }
+}
+
+/// A level limited by the positions it visits, searched afresh.
+const fn by_nodes(default_ms: u64, nodes: u64, noise: i32) -> Strength {
+    Strength { max_nodes: nodes, ..by_depth(default_ms, 64, noise) }
+}
+
+/// The ladder, level 1 first. Levels 1 to 8 repeat their answers for a seed (depth and node
+/// limits, a fresh table); 9 and 10 play by time and have no randomness. The ratings these
+/// give are in BENCHMARKS.md ("Strength").
+const LADDER: [Strength; 10] = [
+    by_depth(10, 1, 200),
+    by_depth(10, 2, 160),
+    by_depth(10, 2, 120),
+    by_depth(50, 3, 60),
+    by_depth(100, 4, 35),
+    by_depth(200, 6, 15),
+    by_nodes(300, 40_000, 10),
+    by_nodes(500, 200_000, 5),
+    by_depth(250, 64, 0),
+    Strength { table: TableUse::Kept, ..by_depth(1000, 64, 0) },
+];
+
+impl Level {
+    /// The weakest level.
+    pub const BOTTOM: Level = Level(1);
+    /// Full strength: `hard`.
+    pub const TOP: Level = Level(LADDER.len() as u8);
+
+    /// The level numbered `number`, if the ladder has it.
+    pub const fn new(number: u8) -> Option<Level> {
+        if number >= Level::BOTTOM.0 && number <= Level::TOP.0 {
+            Some(Level(number))
+        } else {
+            None
+        }
+    }
+
+    /// Every level, weakest first.
+    pub fn all() -> impl Iterator<Item = Level> {
+        (Level::BOTTOM.0..=Level::TOP.0).map(Level)
+    }
+
+    /// Its number, from 1 to 10.
+    pub const fn number(self) -> u8 {
+        self.0
+    }
+
+    /// Its number as text: the `level` label of the search metrics.
+    pub const fn id(self) -> &'static str {
+        ["1", "2", "3", "4", "5", "6", "7", "8", "9", "10"][(self.0 - 1) as usize]
+    }
+
+    /// The name it goes by, if it has one.
+    pub fn difficulty(self) -> Option<Difficulty> {
+        Difficulty::ALL.into_iter().find(|d| d.level() == self)
+    }
+
+    /// What it does.
+    pub const fn strength(self) -> Strength {
+        LADDER[(self.0 - 1) as usize]
     }
 }
 
@@ -86,14 +153,28 @@ mod tests {
     use super::*;
 
     #[test]
-    fn names_round_trip_and_levels_grow_stronger() {
+    fn names_round_trip_and_stand_on_the_ladder() {
         let names: Vec<_> = Difficulty::ALL.iter().map(|d| serde_json::to_value(d).expect("a name")).collect();
         assert_eq!(names, ["easy", "normal", "hard"]);
         assert!(Difficulty::ALL.iter().all(|&d| Difficulty::from_id(d.id()) == Some(d)));
         assert_eq!(Difficulty::from_id("expert"), None);
-        let [easy, normal, hard] = Difficulty::ALL.map(Difficulty::level);
-        assert!(easy.max_depth < normal.max_depth && normal.max_depth < hard.max_depth);
-        assert!(easy.noise > normal.noise && normal.noise > hard.noise);
-        assert!(easy.default_budget < normal.default_budget && normal.default_budget < hard.default_budget);
+        assert_eq!(Difficulty::ALL.map(|d| d.level().number()), [3, 6, 10]);
+        assert!(Difficulty::ALL.iter().all(|&d| d.level().difficulty() == Some(d)));
+        assert_eq!(Level::new(5).and_then(Level::difficulty), None);
+    }
+
+    #[test]
+    fn the_ladder_runs_from_one_to_ten_and_each_level_is_held_back_less_than_the_one_below() {
+        assert_eq!((Level::new(0), Level::new(11)), (None, None));
+        assert_eq!(Level::all().map(Level::number).collect::<Vec<_>>(), (1..=10).collect::<Vec<_>>());
+        for (lower, upper) in Level::all().zip(Level::all().skip(1)) {
+            let (a, b) = (lower.strength(), upper.strength());
+            assert!(a.noise >= b.noise && a.max_depth <= b.max_depth, "{lower:?}");
+            assert!(a.max_nodes <= b.max_nodes || a.max_depth < b.max_depth, "{lower:?}");
+            assert!(a.default_budget <= b.default_budget || a.noise > 0, "{lower:?}");
+            assert!(a != b, "{lower:?} and {upper:?} play alike");
+        }
+        let top = Level::TOP.strength();
+        assert_eq!((top.noise, top.max_nodes, top.table), (0, u64::MAX, TableUse::Kept));
     }
 }

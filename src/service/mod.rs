@@ -9,7 +9,7 @@
 //! - [`records`]: game records (PDN) read into replayed games, and games written as PDN, with
 //!   their [`tags`].
 //! - [`Searches`]: the one door to the computer, for every kind of search ([`SearchKind`]): a
-//!   computer move ([`AiMoveAsk`] at a [`Difficulty`]), an analysis ([`AnalysisAsk`]), a review
+//!   computer move ([`AiMoveAsk`] at a [`Level`], named or not ([`Difficulty`]), on a [`Clock`] or not), an analysis ([`AnalysisAsk`]), a review
 //!   ([`ReviewAsk`], [`ReviewStreamAsk`]). It owns the search threads ([`search_pool`]), the
 //!   cache of recent answers ([`search_cache`], by [`SearchKey`]), the endgame databases
 //!   ([`endgames`], and their answers about a position: [`EndgameAnswer`]) and the searches'
@@ -19,6 +19,7 @@
 
 pub mod ai_move;
 pub mod analysis;
+pub mod clock;
 pub mod delivery;
 pub mod endgame_answer;
 pub mod endgames;
@@ -45,10 +46,11 @@ pub mod views;
 
 pub use ai_move::{AiMove, AiMoveAsk};
 pub use analysis::{Analysis, AnalysisAsk, AnalysisSettings, LineView};
+pub use clock::Clock;
 pub use endgame_answer::{EndgameAnswer, EndgameMove, EndgameResult};
 pub use endgames::InstalledEndgames;
 pub use games::{apply_move, legal_moves};
-pub use levels::Difficulty;
+pub use levels::{Difficulty, Level};
 pub use records::{read_records, write_record, RecordText, RecordView, Records, RecordsError};
 pub use replay::ReplayError;
 pub use request::{DrawOverrides, GameRequest, RuleOverrides};

@@ -106,10 +106,12 @@ mod tests {
     fn key(game: &Game<English>, seed: u64) -> SearchKey {
         let limits = SearchLimits {
             max_search: core::time::Duration::from_secs(1),
+            clock_margin: core::time::Duration::from_millis(50),
             max_review: core::time::Duration::from_secs(1),
             max_review_document: core::time::Duration::from_secs(1),
         };
-        let settings = AiMoveSettings { difficulty: Difficulty::Hard, seed: Some(seed), ..AiMoveSettings::default() };
+        let settings =
+            AiMoveSettings { level: Difficulty::Hard.level(), seed: Some(seed), ..AiMoveSettings::default() };
         SearchKey::of(game, &SearchPlan::ai_move(settings, &limits), 1).expect("a hard search has a key")
     }
 

@@ -4,7 +4,7 @@
 use core::time::Duration;
 
 use super::heap_bytes::HeapBytes;
-use super::levels::Difficulty;
+use super::levels::Level;
 use super::search_kind::SearchKind;
 use super::search_plan::SearchPlan;
 use crate::engine::draws::endgame_plies;
@@ -24,9 +24,11 @@ pub struct SearchKey {
     quiet_plies: u32,
     endgame_plies: Option<u32>,
     kind: SearchKind,
-    difficulty: Option<Difficulty>,
+    level: Option<Level>,
     time: Duration,
+    target: Option<Duration>,
     max_depth: Depth,
+    max_nodes: u64,
     seed: Option<u64>,
     /// The lines asked for (1 for a computer move).
     lines: u8,
@@ -40,9 +42,11 @@ impl SearchKey {
             return None;
         }
         Some(SearchKey {
-            difficulty: plan.difficulty,
+            level: plan.level,
             time: plan.time,
+            target: plan.target,
             max_depth: plan.max_depth,
+            max_nodes: plan.max_nodes,
             seed: plan.seed,
             lines,
             ..SearchKey::of_game(game, plan.kind)
@@ -68,7 +72,9 @@ impl SearchKey {
             quiet_plies: game.quiet_plies(),
             endgame_plies: endgame_plies(game),
             kind,
-            difficulty: None,
+            level: None,
+            target: None,
+            max_nodes: 0,
             time: Duration::ZERO,
             max_depth: Depth::default(),
             seed: None,
@@ -91,10 +97,11 @@ mod tests {
     use crate::rules::ruleset::{English, Russian};
     use crate::rules::Variant;
     use crate::service::replay::replay;
-    use crate::service::{AiMoveSettings, Budget, GameRequest, SearchLimits};
+    use crate::service::{AiMoveSettings, Budget, Difficulty, GameRequest, SearchLimits};
 
     const LIMITS: SearchLimits = SearchLimits {
         max_search: Duration::from_secs(5),
+        clock_margin: core::time::Duration::from_millis(50),
         max_review: Duration::from_secs(120),
         max_review_document: Duration::from_secs(27),
     };
@@ -104,7 +111,7 @@ mod tests {
     }
 
     fn ai_move(difficulty: Difficulty, seed: Option<u64>) -> SearchPlan {
-        SearchPlan::ai_move(AiMoveSettings { difficulty, seed, ..AiMoveSettings::default() }, &LIMITS)
+        SearchPlan::ai_move(AiMoveSettings { level: difficulty.level(), seed, ..AiMoveSettings::default() }, &LIMITS)
     }
 
     #[test]

@@ -3,17 +3,17 @@
 
 use prometheus::{HistogramOpts, HistogramVec, IntCounterVec, IntGauge, Opts, Registry};
 
-use super::levels::Difficulty;
+use super::levels::Level;
 use super::search_kind::SearchKind;
 use crate::rules::Variant;
 
-/// Search time buckets (seconds): from the easy level's milliseconds to the longest budget.
+/// Search time buckets (seconds): from the low levels' milliseconds to the longest budget.
 const SEARCH_BUCKETS: [f64; 12] = [0.001, 0.0025, 0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1.0, 2.5, 5.0];
 
 /// Depth buckets (plies).
 const DEPTH_BUCKETS: [f64; 12] = [1.0, 2.0, 4.0, 6.0, 8.0, 10.0, 12.0, 15.0, 18.0, 21.0, 25.0, 30.0];
 
-/// The `difficulty` label of a search at no level (an analysis, a review).
+/// The `level` label of a search at no level (an analysis, a review).
 const NO_LEVEL: &str = "none";
 
 /// What one search did.
@@ -24,7 +24,7 @@ pub struct SearchFigures {
     /// The kind of search.
     pub kind: SearchKind,
     /// The level of a computer move.
-    pub difficulty: Option<Difficulty>,
+    pub level: Option<Level>,
     /// Positions searched.
     pub nodes: u64,
     /// The last complete iteration, in plies.
@@ -56,26 +56,22 @@ impl SearchMetrics {
     pub fn register(registry: &Registry) -> prometheus::Result<SearchMetrics> {
         let counter = |name: &str, help: &str, labels: &[&str]| IntCounterVec::new(Opts::new(name, help), labels);
         let histogram = |name: &str, help: &str, buckets: &[f64]| {
-            HistogramVec::new(HistogramOpts::new(name, help).buckets(buckets.to_vec()), &["kind", "difficulty"])
+            HistogramVec::new(HistogramOpts::new(name, help).buckets(buckets.to_vec()), &["kind", "level"])
         };
         let metrics = SearchMetrics {
             searches: counter(
                 "draughts_searches_total",
-                "Searches run, by variant, kind (ai_move, analysis, review: one per position) and difficulty \
-                 (none for analyses and reviews)",
-                &["variant", "kind", "difficulty"],
+                "Searches run, by variant, kind (ai_move, analysis, review: one per position) and level \
+                 (1 to 10; none for analyses and reviews)",
+                &["variant", "kind", "level"],
             )?,
             duration: histogram(
                 "draughts_search_duration_seconds",
-                "Time a search took, by kind and difficulty",
+                "Time a search took, by kind and level",
                 &SEARCH_BUCKETS,
             )?,
             nodes: counter("draughts_search_nodes_total", "Positions searched, by variant", &["variant"])?,
-            depth: histogram(
-                "draughts_search_depth",
-                "Depth a search completed, by kind and difficulty",
-                &DEPTH_BUCKETS,
-            )?,
+            depth: histogram("draughts_search_depth", "Depth a search completed, by kind and level", &DEPTH_BUCKETS)?,
             cache_hits: counter(
                 "draughts_search_cache_hits_total",
                 "Answers taken from the search cache, by kind",
@@ -125,7 +121,7 @@ impl SearchMetrics {
 
     /// Records a finished search.
     pub fn searched(&self, figures: SearchFigures) {
-        let (kind, level) = (figures.kind.id(), figures.difficulty.map_or(NO_LEVEL, Difficulty::id));
+        let (kind, level) = (figures.kind.id(), figures.level.map_or(NO_LEVEL, Level::id));
         self.searches.with_label_values(&[figures.variant.id(), kind, level]).inc();
         self.duration.with_label_values(&[kind, level]).observe(figures.seconds);
         self.nodes.with_label_values(&[figures.variant.id()]).inc_by(figures.nodes);

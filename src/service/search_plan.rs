@@ -1,11 +1,13 @@
 //! `SearchPlan`: how one search runs: its kind, its level (for a computer move), how long and
 //! how deep it may go, its randomness and its transposition table. Every rule that turns a
-//! request's level or budget into those values is here, and nowhere else; the search thread
-//! turns a plan into the engine's limits ([`super::search_thread::SearchThread`]).
+//! request's level, budget or clock into those values is here (the clock's share in
+//! [`super::clock`]), and nowhere else; the search thread turns a plan into the engine's limits
+//! ([`super::search_thread::SearchThread`]).
 
 use core::time::Duration;
 
-use super::levels::Difficulty;
+use super::clock::Clock;
+use super::levels::{Difficulty, Level};
 use super::search_kind::SearchKind;
 use crate::engine::{Depth, TableUse};
 
@@ -32,16 +34,25 @@ impl Budget {
 }
 
 /// How the computer is asked to play a move.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct AiMoveSettings {
     /// The level to play at.
-    pub difficulty: Difficulty,
+    pub level: Level,
     /// The time the search may take, if not the level's default.
     pub budget: Option<Duration>,
+    /// The mover's clock, in a timed game.
+    pub clock: Option<Clock>,
     /// The deepest iteration in plies, if not the level's (the time budget still applies).
     pub max_depth: Option<u32>,
     /// Makes the levels' randomness repeatable.
     pub seed: Option<u64>,
+}
+
+impl Default for AiMoveSettings {
+    /// `normal`, at its own time and depth, with no clock and no seed.
+    fn default() -> AiMoveSettings {
+        AiMoveSettings { level: Difficulty::default().level(), budget: None, clock: None, max_depth: None, seed: None }
+    }
 }
 
 /// The most time the service lets searches take.
@@ -49,6 +60,9 @@ pub struct AiMoveSettings {
 pub struct SearchLimits {
     /// The longest one search may take (`MAX_SEARCH_MS`).
     pub max_search: Duration,
+    /// The time a computer move on a clock leaves for the network (`CLOCK_MARGIN_MS`): it
+    /// never takes more than the time left minus this.
+    pub clock_margin: Duration,
     /// The longest a streamed review may take, every position's search added up
     /// (`MAX_REVIEW_MS`).
     pub max_review: Duration,
@@ -74,13 +88,17 @@ pub struct ReviewTooLong {
 pub struct SearchPlan {
     /// What it is for.
     pub kind: SearchKind,
-    /// The level of a computer move; analyses and reviews search at the hard level's strength
+    /// The level of a computer move; analyses and reviews search at the top level's strength
     /// and are counted under no level.
-    pub difficulty: Option<Difficulty>,
+    pub level: Option<Level>,
     /// The time it may take.
     pub time: Duration,
+    /// The time it aims at, when it plays on a clock (it may think longer, within `time`).
+    pub target: Option<Duration>,
     /// The deepest iteration.
     pub max_depth: Depth,
+    /// The most positions it may visit (`u64::MAX`: no limit).
+    pub max_nodes: u64,
     /// Each root move's score is shifted by up to this much at random (0: none).
     pub noise: i32,
     /// The seed of that randomness; `None` draws one (the answer then varies).
@@ -93,29 +111,42 @@ pub struct SearchPlan {
 }
 
 impl SearchPlan {
-    /// A computer move at the level `settings` ask for: the request's time or the level's
-    /// default, within `limits`.
+    /// A computer move at the level `settings` ask for, within `limits`. Its time is the
+    /// request's or the level's default; on a clock, the top level plans its time from the
+    /// clock instead ([`Clock::plan`]) and the others keep theirs, and either way the clock's
+    /// most and the request's time cap it (the smaller wins).
     pub fn ai_move(settings: AiMoveSettings, limits: &SearchLimits) -> SearchPlan {
-        let level = settings.difficulty.level();
+        let strength = settings.level.strength();
+        let plan = settings.clock.map(|clock| clock.plan(limits.clock_margin));
+        let (time, target) = match plan {
+            Some(plan) if settings.level == Level::TOP => {
+                let time = settings.budget.map_or(plan.most, |asked| asked.min(plan.most));
+                (time, Some(plan.target.min(time)))
+            }
+            Some(plan) => (settings.budget.unwrap_or(strength.default_budget).min(plan.most), None),
+            None => (settings.budget.unwrap_or(strength.default_budget), None),
+        };
         SearchPlan {
             kind: SearchKind::AiMove,
-            difficulty: Some(settings.difficulty),
-            time: settings.budget.unwrap_or(level.default_budget).min(limits.max_search),
-            max_depth: settings.max_depth.map_or(level.max_depth, Depth::plies),
-            noise: level.noise,
+            level: Some(settings.level),
+            time: time.min(limits.max_search),
+            target: target.map(|target| target.min(limits.max_search)),
+            max_depth: settings.max_depth.map_or(strength.max_depth, Depth::plies),
+            max_nodes: strength.max_nodes,
+            noise: strength.noise,
             seed: settings.seed,
-            table: level.table,
+            table: strength.table,
             score_matters: false,
         }
     }
 
-    /// An analysis within `budget` (the hard level's time by default), within `limits`.
+    /// An analysis within `budget` (the top level's time by default), within `limits`.
     pub fn analysis(budget: Budget, limits: &SearchLimits) -> SearchPlan {
-        let level = Difficulty::Hard.level();
+        let top = Level::TOP.strength();
         SearchPlan {
             kind: SearchKind::Analysis,
-            time: budget.time_within(level.default_budget, limits.max_search),
-            max_depth: budget.depth.map_or(level.max_depth, Depth::plies),
+            time: budget.time_within(top.default_budget, limits.max_search),
+            max_depth: budget.depth.map_or(top.max_depth, Depth::plies),
             ..SearchPlan::at_full_strength(SearchKind::Analysis)
         }
     }
@@ -147,25 +178,33 @@ impl SearchPlan {
         };
         Ok(SearchPlan {
             time,
-            max_depth: budget.depth.map_or(Difficulty::Hard.level().max_depth, Depth::plies),
+            max_depth: budget.depth.map_or(Level::TOP.strength().max_depth, Depth::plies),
             ..SearchPlan::at_full_strength(SearchKind::Review)
         })
     }
 
-    /// A search of `kind` at the hard level's strength, scores wanted, with the hard level's
+    /// A search of `kind` at the top level's strength, scores wanted, with the top level's
     /// time and depth.
     fn at_full_strength(kind: SearchKind) -> SearchPlan {
-        let level = Difficulty::Hard.level();
+        let top = Level::TOP.strength();
         SearchPlan {
             kind,
-            difficulty: None,
-            time: level.default_budget,
-            max_depth: level.max_depth,
-            noise: level.noise,
+            level: None,
+            time: top.default_budget,
+            target: None,
+            max_depth: top.max_depth,
+            max_nodes: top.max_nodes,
+            noise: top.noise,
             seed: None,
-            table: level.table,
+            table: top.table,
             score_matters: true,
         }
+    }
+
+    /// The plan with `waited` less time (a search on a clock that waited for a thread).
+    pub fn shortened_by(self, waited: Duration) -> SearchPlan {
+        let time = self.time.saturating_sub(waited);
+        SearchPlan { time, target: self.target.map(|target| target.min(time)), ..self }
     }
 
     /// Whether its answer is meant to vary from one call to the next (randomness and no seed),
@@ -181,6 +220,7 @@ mod tests {
 
     const LIMITS: SearchLimits = SearchLimits {
         max_search: Duration::from_millis(5000),
+        clock_margin: Duration::from_millis(50),
         max_review: Duration::from_secs(120),
         max_review_document: Duration::from_secs(30),
     };
@@ -200,20 +240,41 @@ mod tests {
 
     #[test]
     fn a_computer_moves_plan_is_its_levels_within_the_cap() {
-        let hard = AiMoveSettings { difficulty: Difficulty::Hard, ..AiMoveSettings::default() };
+        let hard = AiMoveSettings { level: Level::TOP, ..AiMoveSettings::default() };
         let plan = SearchPlan::ai_move(hard, &LIMITS);
-        assert_eq!((plan.time, plan.noise, plan.difficulty), (Duration::from_secs(1), 0, Some(Difficulty::Hard)));
+        assert_eq!((plan.time, plan.target, plan.noise), (Duration::from_secs(1), None, 0));
+        assert_eq!(plan.level, Some(Level::TOP));
         let long = AiMoveSettings { budget: Some(Duration::from_secs(60)), ..hard };
         assert_eq!(SearchPlan::ai_move(long, &LIMITS).time, LIMITS.max_search);
-        let easy = AiMoveSettings { difficulty: Difficulty::Easy, ..AiMoveSettings::default() };
+        let easy = AiMoveSettings { level: Difficulty::Easy.level(), ..AiMoveSettings::default() };
         assert!(SearchPlan::ai_move(easy, &LIMITS).varies());
         assert!(!SearchPlan::ai_move(AiMoveSettings { seed: Some(1), ..easy }, &LIMITS).varies());
     }
 
     #[test]
+    fn on_a_clock_the_top_level_plans_its_time_and_the_others_keep_theirs_and_the_smaller_time_wins() {
+        let ms = Duration::from_millis;
+        let clock = |left| Some(Clock { left: ms(left), increment: ms(0), moves_to_go: None });
+        let top = AiMoveSettings { level: Level::TOP, clock: clock(60_050), ..AiMoveSettings::default() };
+        let plan = SearchPlan::ai_move(top, &LIMITS);
+        assert_eq!((plan.target, plan.time), (Some(ms(2400)), ms(5000)), "the most is capped by MAX_SEARCH_MS");
+        let asked = SearchPlan::ai_move(AiMoveSettings { budget: Some(ms(300)), ..top }, &LIMITS);
+        assert_eq!((asked.target, asked.time), (Some(ms(300)), ms(300)));
+        let short = SearchPlan::ai_move(AiMoveSettings { clock: clock(150), ..top }, &LIMITS);
+        assert_eq!((short.target, short.time), (Some(ms(4)), ms(12)));
+        let normal = AiMoveSettings { level: Difficulty::Normal.level(), clock: clock(60_050), ..top };
+        assert_eq!(
+            (SearchPlan::ai_move(normal, &LIMITS).time, SearchPlan::ai_move(normal, &LIMITS).target),
+            (ms(200), None)
+        );
+        let pressed = SearchPlan::ai_move(AiMoveSettings { clock: clock(150), ..normal }, &LIMITS);
+        assert_eq!((pressed.time, pressed.target), (ms(12), None));
+    }
+
+    #[test]
     fn an_analysis_searches_at_full_strength_and_under_no_level() {
         let plan = SearchPlan::analysis(Budget::default(), &LIMITS);
-        assert_eq!((plan.kind, plan.difficulty, plan.noise), (SearchKind::Analysis, None, 0));
+        assert_eq!((plan.kind, plan.level, plan.noise), (SearchKind::Analysis, None, 0));
         assert!(plan.score_matters && !plan.varies());
     }
 

@@ -44,7 +44,9 @@ impl<'a> SearchThread<'a> {
         let started = Instant::now();
         let limits = Limits {
             max_depth: plan.max_depth,
+            max_nodes: plan.max_nodes,
             deadline: started + plan.time,
+            target: plan.target,
             cancel: self.cancel,
             noise: plan.noise,
             seed: plan.seed.unwrap_or_else(|| fastrand::u64(..)),
@@ -57,7 +59,7 @@ impl<'a> SearchThread<'a> {
         self.metrics.searched(SearchFigures {
             variant: R::VARIANT,
             kind: plan.kind,
-            difficulty: plan.difficulty,
+            level: plan.level,
             nodes,
             depth,
             seconds: started.elapsed().as_secs_f64(),

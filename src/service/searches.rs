@@ -166,6 +166,7 @@ mod tests {
     fn searches() -> Searches {
         let limits = SearchLimits {
             max_search: Duration::from_secs(3600),
+            clock_margin: core::time::Duration::from_millis(50),
             max_review: Duration::from_secs(3600),
             max_review_document: Duration::from_secs(3600),
         };
@@ -177,10 +178,10 @@ mod tests {
     async fn a_requested_depth_is_searched_to_and_a_second_ask_is_answered_from_the_cache() {
         let searches = searches();
         let settings = AiMoveSettings {
-            difficulty: Difficulty::Hard,
+            level: Difficulty::Hard.level(),
             budget: Some(Duration::from_secs(3600)),
             max_depth: Some(3),
-            seed: None,
+            ..AiMoveSettings::default()
         };
         let game = GameRequest::start(Variant::English);
         let first = searches.run(&game, AiMoveAsk(settings)).await.expect("a move");

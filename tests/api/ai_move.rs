@@ -179,10 +179,7 @@ async fn a_repeated_request_is_answered_from_the_cache() {
     let text = metrics_text(&app).await;
     assert!(text.contains(r#"draughts_search_cache_hits_total{kind="ai_move"} 1"#), "{text}");
     assert!(text.contains(r#"draughts_search_cache_misses_total{kind="ai_move"} 1"#), "{text}");
-    assert!(
-        text.contains(r#"draughts_searches_total{difficulty="hard",kind="ai_move",variant="russian"} 1"#),
-        "{text}"
-    );
+    assert!(text.contains(r#"draughts_searches_total{kind="ai_move",level="10",variant="russian"} 1"#), "{text}");
 }
 
 #[tokio::test]

@@ -16,6 +16,7 @@ mod games;
 mod headers;
 mod helpers;
 mod hostile;
+mod levels;
 mod limits;
 mod logs;
 mod metrics;

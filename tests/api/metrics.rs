@@ -90,9 +90,9 @@ async fn each_kind_of_search_is_counted_under_its_kind_and_a_cache_hit_once_unde
     // search per position of the review (three), each under its own kind; an analysis and a
     // review at no level.
     for line in [
-        r#"draughts_searches_total{difficulty="hard",kind="ai_move",variant="english"} 1"#,
-        r#"draughts_searches_total{difficulty="none",kind="analysis",variant="english"} 1"#,
-        r#"draughts_searches_total{difficulty="none",kind="review",variant="english"} 3"#,
+        r#"draughts_searches_total{kind="ai_move",level="10",variant="english"} 1"#,
+        r#"draughts_searches_total{kind="analysis",level="none",variant="english"} 1"#,
+        r#"draughts_searches_total{kind="review",level="none",variant="english"} 3"#,
         r#"draughts_search_cache_hits_total{kind="ai_move"} 1"#,
         r#"draughts_search_cache_hits_total{kind="analysis"} 1"#,
         r#"draughts_search_cache_misses_total{kind="ai_move"} 1"#,
@@ -100,7 +100,7 @@ async fn each_kind_of_search_is_counted_under_its_kind_and_a_cache_hit_once_unde
     ] {
         assert!(text.lines().any(|l| l == line), "{line} in\n{text}");
     }
-    assert!(!text.contains(r#"difficulty="hard",kind="analysis""#), "{text}");
+    assert!(!text.contains(r#"kind="analysis",level="10""#), "{text}");
     for line in [
         r#"draughts_search_cache_hits_total{kind="review"} 0"#,
         r#"draughts_search_cache_misses_total{kind="review"} 0"#,

@@ -105,12 +105,13 @@ async function history(page) {
 }
 
 /** Starts a new game from the form. */
-async function newGame(page, { variant, you, difficulty = 'easy', fen = '' }) {
+async function newGame(page, { variant, you, level = '3', clock = '', fen = '' }) {
   const before = await page.locator('#app').getAttribute('data-phase');
   assert.notEqual(before, 'busy', 'no game is loading');
   await page.selectOption('#variant', variant);
   await page.selectOption('#you', you);
-  await page.selectOption('#difficulty', difficulty);
+  await page.fill('#level', level);
+  await page.selectOption('#clock', clock);
   await page.fill('#fen', fen);
   await page.click('#new-game');
 }
@@ -353,14 +354,15 @@ async function computerReply(page, plies) {
 }
 
 async function againstTheComputer(page) {
-  log('english against the computer (easy): three moves by clicking, the replies, undo');
-  await newGame(page, { variant: 'english', you: 'black', difficulty: 'easy' });
+  log('english against the computer (level 3, easy, on a 1-minute clock): three moves by clicking, the replies, undo');
+  await newGame(page, { variant: 'english', you: 'black', level: '3', clock: '60000+0' });
+  assert.equal(await page.textContent('#level-name'), '3 (easy)');
   await settled(page, 'human', 0);
   for (let round = 1; round <= 3; round += 1) {
     await clickAnyMove(page);
     const phase = await computerReply(page, 2 * round);
     assert.equal(phase, 'human', 'the game goes on after three moves each');
-    assert.match(await page.textContent('#engine'), /^The computer played \S+/);
+    assert.match(await page.textContent('#engine'), /^The computer played \S+.* its clock \d+\.\d s$/);
     log(`move ${round}: ${(await history(page)).slice(-2).join(' ')}; ${await page.textContent('#engine')}`);
   }
   assert.equal((await history(page)).length, 6);

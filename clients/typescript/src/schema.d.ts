@@ -137,7 +137,7 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The move the computer plays at a difficulty, and the position after it. */
+        /** The move the computer plays at a level, on a clock or not, and the position after it. */
         post: operations["ai_move"];
         delete?: never;
         options?: never;
@@ -383,6 +383,7 @@ export interface components {
          *       "depth": 17,
          *       "difficulty": "hard",
          *       "fen": "W:W21,22,23,24,25,26,27,28,29,30,31,32:B1,2,3,4,5,6,7,8,9,10,12,15",
+         *       "level": 10,
          *       "move": {
          *         "captures": [],
          *         "from": 11,
@@ -416,10 +417,14 @@ export interface components {
              * @description The depth (plies) of the last complete iteration.
              */
             depth: number;
-            /** @description The level played at. */
-            difficulty: components["schemas"]["Difficulty"];
+            difficulty?: null | components["schemas"]["Difficulty"];
             /** @description The position after it, as PDN FEN. */
             fen: string;
+            /**
+             * Format: int32
+             * @description The level played at, from 1 to 10.
+             */
+            level: number;
             /** @description The move the computer plays. */
             move: components["schemas"]["MoveView"];
             /**
@@ -442,25 +447,35 @@ export interface components {
             status: components["schemas"]["StatusView"];
             /**
              * Format: int64
-             * @description Time the search took, in milliseconds.
+             * @description The time from the request being read to the move, in milliseconds rounded up: the
+             *     search, and any wait for a search thread. What a clock should be charged.
              */
             time_ms: number;
         };
         /**
          * @description `ai-move`: a game and how the computer should play its next move.
          * @example {
-         *       "difficulty": "hard",
+         *       "clock": {
+         *         "increment_ms": 2000,
+         *         "time_left_ms": 180000
+         *       },
+         *       "level": 7,
          *       "moves": [
          *         "11-15"
          *       ],
-         *       "time_ms": 500,
          *       "variant": "english"
          *     }
          */
         AiMoveBody: {
-            /** @description How strongly to play (`normal` if omitted). */
-            difficulty?: components["schemas"]["Difficulty"];
+            clock?: null | components["schemas"]["Clock"];
+            difficulty?: null | components["schemas"]["Difficulty"];
             fen?: null | components["schemas"]["Fen"];
+            /**
+             * Format: int32
+             * @description How strongly to play, from 1 (weakest) to 10 (full strength, `hard`). Each level's
+             *     measured rating is in the API guide.
+             */
+            level?: number | null;
             /**
              * @description Moves already played from `fen`, oldest first, in PDN. More than the server's
              *     limit (1000 unless configured otherwise) is `422 too_many_moves`.
@@ -469,14 +484,15 @@ export interface components {
             rules?: null | components["schemas"]["RuleOverrides"];
             /**
              * Format: int64
-             * @description Makes the easier levels' random choices repeatable. Without it they vary from call
-             *     to call (and are not cached).
+             * @description Makes the levels' random choices repeatable (levels 1 to 8 have some). Without it
+             *     they vary from call to call (and are not cached).
              */
             seed?: number | null;
             /**
              * Format: int64
-             * @description The most time the search may take, in milliseconds (default: easy 10, normal 200,
-             *     hard 1000), capped by the server's `MAX_SEARCH_MS`.
+             * @description The most time the search may take, in milliseconds (default: each level's own, from
+             *     10 at level 1 to 1000 at level 10, or on a clock the clock's plan), capped by the
+             *     server's `MAX_SEARCH_MS`. With `clock`, the smaller time wins.
              */
             time_ms?: number | null;
             /**
@@ -647,8 +663,28 @@ export interface components {
              */
             variant: string;
         };
+        /** @description The mover's clock. */
+        Clock: {
+            /**
+             * Format: int64
+             * @description The time added after each move, in milliseconds (0 if omitted).
+             */
+            increment_ms?: number | null;
+            /**
+             * Format: int32
+             * @description The moves to the next time control, if the game has one, from 1 to 1000: the time left
+             *     must last that many moves.
+             */
+            moves_to_go?: number | null;
+            /**
+             * Format: int64
+             * @description The time left on the mover's clock, in milliseconds.
+             */
+            time_left_ms: number;
+        };
         /**
-         * @description How strongly the computer plays.
+         * @description How strongly the computer plays, by name: each name is a level of the ladder
+         *     ([`Difficulty::level`]).
          * @enum {string}
          */
         Difficulty: "easy" | "normal" | "hard";

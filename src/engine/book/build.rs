@@ -121,7 +121,9 @@ fn search_moves<R: Rules>(position: &Position<R>, settings: &GrowSettings) -> Ve
     let cancel = AtomicBool::new(false);
     let limits = Limits {
         max_depth: Depth::plies(settings.depth),
+        max_nodes: u64::MAX,
         deadline: Instant::now() + Duration::from_secs(365 * 24 * 3600),
+        target: None,
         cancel: &cancel,
         noise: 0,
         seed: 0,

@@ -40,6 +40,11 @@ impl<'a> EndgameProbe<'a> {
         self.tables.max_pieces()
     }
 
+    /// Whether the databases know `position`'s result, no count running.
+    pub fn covers<R: Rules>(&self, position: &Position<R>) -> bool {
+        self.score(position, 0, None).is_some()
+    }
+
     /// The score of `position`, `ply` plies from the root, for its side to move, if the
     /// databases know it and no count can end the game first: `count_plies` is the fewest plies
     /// left on a count already running (if any).

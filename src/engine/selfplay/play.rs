@@ -44,7 +44,9 @@ pub fn self_play<R: Rules>(settings: &SelfPlay, mut sink: impl FnMut(GameRecord)
     // A label is a score, so a forced move is searched as deep as any other; a move is a move.
     let limits = |depth: u32, seed: u64, noise: i32, score_matters: bool| Limits {
         max_depth: Depth::plies(depth),
+        max_nodes: u64::MAX,
         deadline: far,
+        target: None,
         cancel: &cancel,
         noise,
         seed,

@@ -16,7 +16,7 @@
 // The service is stateless: every request carries the whole game (`fen` and `moves`), so the
 // page keeps only the list of moves played; "undo" drops moves from it.
 //
-// Linkable: /?variant=russian&you=black&difficulty=hard&fen=... starts that game.
+// Linkable: /?variant=russian&you=black&level=10&clock=180000%2B2000&fen=... starts that game.
 import { ApiProblem, DraughtsClient } from '/demo/client.js';
 
 const client = new DraughtsClient();
@@ -43,7 +43,8 @@ const game = {
   startFen: null, // null: the variant's start position
   startSide: 'white', // who moves first from startFen
   human: 'white', // 'white', 'black' or 'both' (no computer)
-  difficulty: 'normal',
+  level: 6, // 1 to 10
+  clock: null, // the computer's clock: { left, increment } in ms, or null (no clock)
   played: [], // move objects as the API gives them, oldest first (`review`: its class, once reviewed)
   position: null, // { fen, side_to_move, status, moves } of the position reached
   selection: null, // { prefix: [squares clicked], candidates: [legal moves matching] }
@@ -93,7 +94,8 @@ async function newGame() {
     if (game.variant !== null) {
       $('variant').value = game.variant.id;
       $('you').value = game.human;
-      $('difficulty').value = game.difficulty;
+      $('level').value = game.level;
+      showLevel();
     }
     showMessage(`The new game was not started: ${describeError(error)}`);
     update();
@@ -103,7 +105,8 @@ async function newGame() {
   const epoch = ++game.epoch;
   game.variant = variant;
   game.human = $('you').value;
-  game.difficulty = $('difficulty').value;
+  game.level = Number($('level').value);
+  game.clock = clockOf($('clock').value);
   game.startFen = startFen;
   game.played = [];
   game.startSide = answer.side_to_move;
@@ -171,7 +174,9 @@ async function computerMove(epoch) {
   update();
   let answer;
   try {
-    answer = await client.aiMove(gameRequest(), { difficulty: game.difficulty });
+    const options = { level: game.level };
+    if (game.clock) options.clock = { time_left_ms: Math.max(0, game.clock.left), increment_ms: game.clock.increment };
+    answer = await client.aiMove(gameRequest(), options);
   } catch (error) {
     if (epoch !== game.epoch) return;
     game.pending = null;
@@ -181,6 +186,7 @@ async function computerMove(epoch) {
   }
   if (epoch !== game.epoch) return;
   game.played.push(answer.move);
+  if (game.clock) game.clock.left += game.clock.increment - answer.time_ms;
   $('engine').textContent = describeSearch(answer);
   // ai-move gives the position after its move but not the legal replies: ask legal-moves.
   await refresh(epoch);
@@ -344,7 +350,7 @@ async function savePdn() {
   const tags = {};
   if (game.human !== 'both') {
     tags[NAMES[game.human]] = 'You';
-    tags[NAMES[other(game.human)]] = `draughts-api (${game.difficulty})`;
+    tags[NAMES[other(game.human)]] = `draughts-api (level ${game.level})`;
   }
   try {
     $('pdn').value = await client.exportPdn(gameRequest(), tags);
@@ -527,6 +533,21 @@ function describeResult(status) {
   return `Draw (${status.reason}).`;
 }
 
+/** The levels' names (the others are numbers only). */
+const LEVEL_NAMES = { 3: 'easy', 6: 'normal', 10: 'hard' };
+
+/** Shows the slider's level, with its name if it has one. */
+function showLevel() {
+  const level = Number($('level').value);
+  $('level-name').textContent = LEVEL_NAMES[level] ? `${level} (${LEVEL_NAMES[level]})` : `${level}`;
+}
+
+/** The computer's clock a `#clock` option names (`time+increment` in ms), or null. */
+function clockOf(value) {
+  const [left, increment] = value.split('+').map(Number);
+  return value && left > 0 ? { left, increment: increment || 0 } : null;
+}
+
 function describeSearch(answer) {
   const parts = [`The computer played ${answer.move.notation}`];
   // With score_kind, score counts moves: positive to a win, negative to a loss.
@@ -536,6 +557,7 @@ function describeSearch(answer) {
   if (answer.nodes !== undefined) parts.push(`${answer.nodes} nodes`);
   if (answer.time_ms !== undefined) parts.push(`${answer.time_ms} ms`);
   if (answer.cached) parts.push('from the cache');
+  if (game.clock) parts.push(`its clock ${(game.clock.left / 1000).toFixed(1)} s`);
   return parts.join(' · ');
 }
 
@@ -588,8 +610,9 @@ async function start() {
     event.preventDefault();
     newGame();
   });
-  $('difficulty').addEventListener('change', () => {
-    game.difficulty = $('difficulty').value;
+  $('level').addEventListener('input', () => {
+    game.level = Number($('level').value);
+    showLevel();
   });
   $('undo').addEventListener('click', () => undo());
   $('review').addEventListener('click', () => reviewGame());
@@ -615,15 +638,16 @@ async function start() {
     // Without the list, no position is looked up: the rest of the page does not need it.
   }
   for (const variant of game.variants) $('variant').append(new Option(variant.name, variant.id));
-  // A game can be linked to: /?variant=russian&you=black&difficulty=hard&fen=...
+  // A game can be linked to: /?variant=russian&you=black&level=10&clock=180000%2B2000&fen=...
   const query = new URLSearchParams(window.location.search);
-  for (const name of ['variant', 'you', 'difficulty', 'fen']) {
+  for (const name of ['variant', 'you', 'level', 'clock', 'fen']) {
     const field = $(name);
     const fallback = field.value;
     if (query.has(name)) field.value = query.get(name);
     if (field.value === '' && field.tagName === 'SELECT') field.value = fallback;
   }
   if (!query.has('variant')) $('variant').value = 'english';
+  showLevel();
   await newGame();
   if (game.variant === null) {
     // The linked game was refused: the message says why; start the variant's own game.

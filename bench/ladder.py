@@ -12,7 +12,7 @@ server (match.py's ``play_game``).
 
 The ratings are the Bradley–Terry (logistic Elo) fit by maximum likelihood of every game, a draw
 counting half a win and half a loss, with one virtual draw added to every pair so that a pair
-won 100 % still has a finite gap; the random mover is 0. The error bars are one standard error
+won 100 % still has a finite gap; the random mover is 0 (or, without level 1, the lowest level). The error bars are one standard error
 from the fit's information matrix. Each level's accuracy is the average expected-score loss per
 move of its own moves (``POST /v1/review`` at ``--review-ms`` per position, from the position
 after the opening), over ``--review-games`` of the games it played against the level below.
@@ -42,6 +42,8 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     ap.add_argument("--url", required=True, help="the server that plays our levels and referees")
     ap.add_argument("--variant", "-v", required=True, help="one variant id")
     ap.add_argument("--games", type=int, default=20, help="games per pair, half with each colour (default 20)")
+    ap.add_argument("--top-games", type=int, default=None,
+                    help="games in the pairs with level 10, the costly ones (default --games)")
     ap.add_argument("--levels", default="1-10", metavar="LOW-HIGH", help="the levels to measure (default 1-10)")
     ap.add_argument("--anchor", default=None, metavar="SPEC",
                     help="a sparring engine at a fixed short time (a match.py player, e.g. cake:10)")
@@ -151,7 +153,8 @@ def main(argv: Optional[list[str]] = None) -> int:
     print(match.machine_line(), file=sys.stderr)
     jobs = []
     for k, (weak, strong) in enumerate(todo):
-        for g in range(2 * per_pair):
+        games = args.top_games if args.top_games and strong == "api:10" else args.games
+        for g in range(2 * ((games + 1) // 2)):
             opening = books[(k * per_pair + g // 2) % len(books)]
             weak_white = g % 2 == 0
             white, black = (weak, strong) if weak_white else (strong, weak)
@@ -174,7 +177,7 @@ def main(argv: Optional[list[str]] = None) -> int:
             continue
         weak_side = match.side_of(g, True)
         results.append((weak, strong, 0.5 if g.result == "draw" else float(g.result == weak_side)))
-    ratings, errors = fit(results, RANDOM)
+    ratings, errors = fit(results, todo[0][0])
     rows = []
     for k, (weak, strong) in enumerate(todo):
         scores = [1 - s for a, b, s in results if (a, b) == (weak, strong)]
@@ -191,7 +194,7 @@ def main(argv: Optional[list[str]] = None) -> int:
         rows.append(row)
     if args.anchor:
         rows.append({"player": args.anchor, "rating": ratings[args.anchor], "error": errors[args.anchor]})
-    print(f"\n{args.variant}: ratings against the random mover (0), {args.games} games a pair, "
+    print(f"\n{args.variant}: ratings against {todo[0][0]} (0), {args.games} games a pair, "
           f"{time.perf_counter() - started:.0f} s\n")
     print("| player | rating ± error | score against | games | average loss per move |")
     print("|---|---|---|---|---|")

@@ -265,8 +265,9 @@ game_body! {
         #[schema(format = Int64, minimum = 0, maximum = 4294967295_u64)]
         time_ms: Option<u32>,
         /// The mover's clock in a timed game: level 10 plans its time from it, the other levels
-        /// keep their own time within it, and no level takes more than the time left minus the
-        /// server's network margin (`CLOCK_MARGIN_MS`).
+        /// keep their own time within it, and no level takes more than half the time left minus
+        /// the server's network margin (`CLOCK_MARGIN_MS`; all of it on the last move before
+        /// the time control).
         #[serde(default, deserialize_with = "optional_object")]
         #[schema(value_type = Option<ClockBody>)]
         clock: Option<ClockBody>,

@@ -25,19 +25,24 @@ pub struct TimePlan {
     /// The time to aim at: a share of what is left, plus most of the increment. The search
     /// thinks up to three times as long while the best move keeps changing or the score falls.
     pub target: Duration,
-    /// The most it may take: never more than the time left minus the network margin.
+    /// The most it may take: never more than half the time left after the network margin
+    /// (all of it for the last move before the time control).
     pub most: Duration,
 }
 
 impl Clock {
     /// The plan for a move with this clock, keeping `margin` for the network: of the time left
     /// after the margin, a share (`1 / moves to go`, at most [`EXPECTED_MOVES`] moves) plus
-    /// three quarters of the increment, and at most three times that.
+    /// three quarters of the increment, and at most three times that; never more than half of
+    /// that time (a reserve for the moves after, whatever the increment), except on the last
+    /// move before the time control.
     pub fn plan(self, margin: Duration) -> TimePlan {
         let available = self.left.saturating_sub(margin);
         let moves = self.moves_to_go.unwrap_or(EXPECTED_MOVES).clamp(1, EXPECTED_MOVES);
-        let target = (available / moves + self.increment * 3 / 4).min(available);
-        TimePlan { target, most: (target * 3).min(available) }
+        let ceiling = if moves == 1 { available } else { available / 2 };
+        let target = available / moves + self.increment * 3 / 4;
+        let most = (target * 3).min(ceiling);
+        TimePlan { target: target.min(most), most }
     }
 }
 
@@ -56,18 +61,20 @@ mod tests {
         assert_eq!(clock(60_000, 0, None).plan(margin), TimePlan { target: ms(2398), most: ms(7194) });
         assert_eq!(clock(10_000, 100, None).plan(margin), TimePlan { target: ms(473), most: ms(1419) });
         assert_eq!(clock(20_050, 0, Some(10)).plan(margin).target, ms(2000));
+        assert_eq!(clock(1_050, 2_000, None).plan(margin), TimePlan { target: ms(500), most: ms(500) });
         assert_eq!(clock(5_050, 0, Some(1)).plan(margin), TimePlan { target: ms(5000), most: ms(5000) });
     }
 
     #[test]
-    fn a_plan_never_takes_more_than_the_time_left_after_the_margin() {
+    fn a_plan_keeps_half_the_time_left_after_the_margin_but_on_the_last_move_before_the_control() {
         let margin = Duration::from_millis(50);
         for left in [0, 1, 49, 50, 51, 100, 1_000, 60_000] {
             for increment in [0, 100, 2_000, 60_000] {
                 for moves_to_go in [None, Some(0), Some(1), Some(40)] {
                     let plan = clock(left, increment, moves_to_go).plan(margin);
                     let available = Duration::from_millis(left).saturating_sub(margin);
-                    assert!(plan.target <= plan.most && plan.most <= available, "{left} {increment} {moves_to_go:?}");
+                    let ceiling = if moves_to_go.is_some_and(|m| m <= 1) { available } else { available / 2 };
+                    assert!(plan.target <= plan.most && plan.most <= ceiling, "{left} {increment} {moves_to_go:?}");
                 }
             }
         }

@@ -95,15 +95,15 @@ const fn by_nodes(default_ms: u64, nodes: u64, noise: i32) -> Strength {
 /// limits, a fresh table); 9 and 10 play by time and have no randomness. The ratings these
 /// give are in BENCHMARKS.md ("Strength").
 const LADDER: [Strength; 10] = [
-    by_depth(10, 1, 200),
-    by_depth(10, 2, 160),
+    by_depth(10, 1, 300),
+    by_depth(10, 1, 120),
     by_depth(10, 2, 120),
-    by_depth(50, 3, 60),
-    by_depth(100, 4, 35),
+    by_depth(50, 3, 80),
+    by_depth(100, 5, 40),
     by_depth(200, 6, 15),
-    by_nodes(300, 40_000, 10),
-    by_nodes(500, 200_000, 5),
-    by_depth(250, 64, 0),
+    by_nodes(300, 15_000, 12),
+    by_nodes(500, 120_000, 4),
+    by_depth(80, 64, 0),
     Strength { table: TableUse::Kept, ..by_depth(1000, 64, 0) },
 ];
 

@@ -4,7 +4,7 @@
 
 use serde_json::{json, Value};
 
-use crate::helpers::{assert_problem, metrics_text, ok_json, spawn_app, TestApp, VARIANT_IDS};
+use crate::helpers::{assert_problem, metrics_text, ok_json, spawn_app, spawn_app_with, TestApp, VARIANT_IDS};
 
 async fn ai_move(app: &TestApp, body: &Value) -> Value {
     ok_json(app.post_json("/v1/ai-move", body).await).await
@@ -70,6 +70,28 @@ async fn the_named_difficulties_play_as_before_the_ladder_and_as_their_levels() 
             (&again["move"], &again["pv"], again["level"].as_u64()),
             (&answer["move"], &answer["pv"], Some(level))
         );
+    }
+}
+
+#[tokio::test]
+async fn a_seed_repeats_the_choices_of_every_level_with_randomness_and_other_seeds_vary_them() {
+    let app = spawn_app_with(|config| config.cache_max_mib = 0).await;
+    let game = json!(["11-15", "23-19", "8-11", "22-17", "9-13", "17-14", "10x17", "21x14"]);
+    for level in 1..=8 {
+        let mut moves = std::collections::BTreeSet::new();
+        for seed in 0..6 {
+            let body = json!({"variant": "english", "moves": game, "level": level, "seed": seed, "time_ms": 5000});
+            let (first, again) = (ai_move(&app, &body).await, ai_move(&app, &body).await);
+            assert_eq!(
+                (&first["move"], &first["pv"], first["cached"].as_bool()),
+                (&again["move"], &again["pv"], Some(false)),
+                "level {level}, seed {seed}"
+            );
+            moves.insert(first["move"]["notation"].as_str().expect("a move").to_owned());
+        }
+        if level <= 4 {
+            assert!(moves.len() > 1, "level {level} always played {moves:?}");
+        }
     }
 }
 

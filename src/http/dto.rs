@@ -251,7 +251,7 @@ game_body! {
         "clock": {"time_left_ms": 180000, "increment_ms": 2000}}))]
     AiMoveBody {
         /// How strongly to play, by name: `easy` (level 3), `normal` (level 6) or `hard`
-        /// (level 10). Give this or `level`, not both; `normal` if neither.
+        /// (level 10). `level` wins when both are given; `normal` if neither.
         difficulty: Option<Difficulty>,
         /// How strongly to play, from 1 (weakest) to 10 (full strength, `hard`). Each level's
         /// measured rating is in the API guide.
@@ -303,7 +303,7 @@ pub struct ClockBody {
 /// The most moves to the next time control a clock may name.
 pub const MAX_MOVES_TO_GO: u32 = 1000;
 
-/// The settings of an ai-move body: one level (by number or by name), its numbers checked
+/// The settings of an ai-move body: one level (by number, else by name), its numbers checked
 /// against their ranges.
 fn ai_move_settings(
     difficulty: Option<Difficulty>,
@@ -312,12 +312,9 @@ fn ai_move_settings(
     clock: Option<ClockBody>,
     seed: Option<u32>,
 ) -> Result<AiMoveSettings, ApiError> {
-    let level = match (in_range("level", level, 1..=u32::from(Level::TOP.number()))?, difficulty) {
-        (Some(_), Some(_)) => {
-            return Err(ApiError::InvalidJson("level: give a level or a difficulty, not both".to_owned()))
-        }
-        (Some(number), None) => Level::new(number as u8).expect("a level in range"),
-        (None, named) => named.unwrap_or_default().level(),
+    let level = match in_range("level", level, 1..=u32::from(Level::TOP.number()))? {
+        Some(number) => Level::new(number as u8).expect("a level in range"),
+        None => difficulty.unwrap_or_default().level(),
     };
     let clock = match clock {
         Some(body) => Some(Clock {

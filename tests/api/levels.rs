@@ -66,6 +66,8 @@ async fn the_named_difficulties_play_as_before_the_ladder_and_as_their_levels() 
         let level = if difficulty == "easy" { 3 } else { 6 };
         let numbered = json!({"variant": "english", "moves": moves, "level": level, "seed": seed, "time_ms": 5000});
         let again = ai_move(&app, &numbered).await;
+        let both = ai_move(&app, &json!({"variant": "english", "moves": moves, "level": level, "difficulty": "hard", "seed": seed, "time_ms": 5000})).await;
+        assert_eq!((&both["move"], both["level"].as_u64()), (&answer["move"], Some(level)), "the level wins");
         assert_eq!(
             (&again["move"], &again["pv"], again["level"].as_u64()),
             (&answer["move"], &answer["pv"], Some(level))
@@ -103,7 +105,6 @@ async fn bad_levels_and_clocks_are_refused_naming_the_field() {
         (json!({"level": 11}), "level"),
         (json!({"level": "5"}), "level"),
         (json!({"level": 5.5}), "level"),
-        (json!({"level": 5, "difficulty": "hard"}), "level"),
         (json!({"clock": {}}), "time_left_ms"),
         (json!({"clock": {"time_left_ms": -1}}), "time_left_ms"),
         (json!({"clock": {"time_left_ms": null}}), "time_left_ms"),

@@ -191,7 +191,10 @@ pub(crate) fn analyze_with_table<R: Rules>(
     let mut depth_reached = Depth::default();
     let mut pvs: Vec<Vec<Move<R::Board>>> = vec![vec![legal.as_slice()[first]]];
     let started = Instant::now();
-    let mut clock = ClockWatch::new(searcher.endgame.as_ref().is_some_and(|probe| probe.covers(root.position)));
+    // Only a search on a clock asks whether the databases answer the root.
+    let on_clock_in_databases =
+        limits.target.is_some() && searcher.endgame.as_ref().is_some_and(|probe| probe.covers(root.position));
+    let mut clock = ClockWatch::new(on_clock_in_databases);
     for depth in 1..=limits.max_depth.get().max(1) {
         let mut found: Vec<(usize, i32)> = Vec::with_capacity(lines);
         // Each line is the best of the moves the lines before it left; its window is centred

@@ -38,7 +38,12 @@ const MAX_SEARCH: Duration = Duration::from_millis(10);
 
 /// The searches, as the server has them, on one thread, without a cache.
 static SEARCHES: LazyLock<Searches> = LazyLock::new(|| {
-    let limits = SearchLimits { max_search: MAX_SEARCH, max_review: MAX_SEARCH, max_review_document: MAX_SEARCH };
+    let limits = SearchLimits {
+        max_search: MAX_SEARCH,
+        clock_margin: Duration::ZERO,
+        max_review: MAX_SEARCH,
+        max_review_document: MAX_SEARCH,
+    };
     let config = SearchConfig { threads: 1, queue: 0, cache_bytes: 0, limits, endgame_dir: None };
     Searches::new(&config, &prometheus::Registry::new()).expect("a search thread starts")
 });
@@ -73,7 +78,8 @@ fn apply_move(body: &[u8]) -> Result<String, ApiError> {
 
 fn ai_move(body: &[u8]) -> Result<String, ApiError> {
     let (game, settings) = checked::<AiMoveBody>(body)?;
-    let max_depth = settings.difficulty.level().max_depth.min(MAX_DEPTH);
+    let settings = settings?;
+    let max_depth = settings.level.strength().max_depth.min(MAX_DEPTH);
     let settings = service::AiMoveSettings { max_depth: Some(max_depth.get()), ..settings };
     let answer = RUNTIME.block_on(SEARCHES.run(&game, AiMoveAsk(settings)))?;
 

@@ -17,6 +17,9 @@ from the fit's information matrix. Each level's accuracy is the average expected
 move of its own moves (``POST /v1/review`` at ``--review-ms`` per position, from the position
 after the opening), over ``--review-games`` of the games it played against the level below.
 
+``--known`` adds a pair measured in an earlier run of the same players to the fit (its total is
+all the fit needs), so that a change to some levels re-plays only the pairs it touches.
+
 Writes the whole record as JSON (``--out``) and prints the markdown table BENCHMARKS.md and
 docs/api.md show.
 """
@@ -54,13 +57,34 @@ def parse_args(argv: Optional[list[str]]) -> argparse.Namespace:
     ap.add_argument("--seed", type=int, default=1, help="seed of the openings and the players (default 1)")
     ap.add_argument("--max-plies", type=int, default=300, help="adjudicate a draw after this many plies (default 300)")
     ap.add_argument("--jobs", "-j", type=int, default=1, help="games played at once (default 1)")
+    ap.add_argument("--known", action="append", default=[], metavar="STRONG,WEAK,GAMES,POINTS",
+                    help="a pair measured in an earlier run of the same two players, fitted with the "
+                         "games played now: STRONG scored POINTS in GAMES against WEAK (e.g. "
+                         "api:10,api:9,24,18; repeatable)")
     ap.add_argument("--out", default=None, help="write every game and the fit here (JSON)")
     args = ap.parse_args(argv)
     low, _, high = args.levels.partition("-")
     args.level_range = range(int(low), int(high or low) + 1)
     args.random_plies = tuple(int(x) for x in args.random_plies.split("-"))
     args.anchor_level_list = [int(x) for x in args.anchor_levels.split(",") if x] if args.anchor else []
+    args.known_pairs = [known_pair(k) for k in args.known]
     return args
+
+
+def known_pair(text: str) -> tuple[str, str, int, float]:
+    """``STRONG,WEAK,GAMES,POINTS`` as (strong, weak, games, points)."""
+    strong, weak, games, points = text.split(",")
+    if not 0 <= float(points) <= int(games) or float(points) * 2 % 1:
+        raise SystemExit(f"--known {text}: POINTS must be whole or half points from 0 to GAMES")
+    return strong, weak, int(games), float(points)
+
+
+def known_results(strong: str, weak: str, games: int, points: float) -> list[tuple[str, str, float]]:
+    """Results (weak, strong, weak's score) with the strong side's ``points`` in ``games``: the
+    fit depends on a pair's total alone."""
+    wins, draw = int(points), points % 1 == 0.5
+    return ([(weak, strong, 0.0)] * wins + [(weak, strong, 0.5)] * draw
+            + [(weak, strong, 1.0)] * (games - wins - draw))
 
 
 def pairs(args: argparse.Namespace) -> list[tuple[str, str]]:
@@ -177,6 +201,8 @@ def main(argv: Optional[list[str]] = None) -> int:
             continue
         weak_side = match.side_of(g, True)
         results.append((weak, strong, 0.5 if g.result == "draw" else float(g.result == weak_side)))
+    for strong, weak, games, points in args.known_pairs:
+        results += known_results(strong, weak, games, points)
     ratings, errors = fit(results, todo[0][0])
     rows = []
     for k, (weak, strong) in enumerate(todo):
@@ -192,14 +218,19 @@ def main(argv: Optional[list[str]] = None) -> int:
             row["average_loss"] = sum(a * n for a, n in losses) / moves if moves else None
             row["reviewed_moves"] = moves
         rows.append(row)
-    if args.anchor:
-        rows.append({"player": args.anchor, "rating": ratings[args.anchor], "error": errors[args.anchor]})
+    for strong, weak, games, points in args.known_pairs:
+        rows.append({"player": strong, "against": weak, "games": games, "score": points / games, "known": True,
+                     "rating": ratings.get(strong), "error": errors.get(strong)})
+    listed = {row["player"] for row in rows}
+    for anchor in sorted({p for p in ratings if not p.startswith("api:")} - listed - {todo[0][0]}):
+        rows.append({"player": anchor, "rating": ratings[anchor], "error": errors[anchor]})
     print(f"\n{args.variant}: ratings against {todo[0][0]} (0), {args.games} games a pair, "
           f"{time.perf_counter() - started:.0f} s\n")
     print("| player | rating ± error | score against | games | average loss per move |")
     print("|---|---|---|---|---|")
     for row in rows:
         score = f"{100 * row['score']:.1f} % vs {row['against']}" if row.get("score") is not None else "—"
+        score += " (known)" if row.get("known") else ""
         loss = f"{row['average_loss']:.4f}" if row.get("average_loss") is not None else "—"
         print(f"| {row['player']} | {row['rating']:.0f} ± {row['error']:.0f} | {score} | {row.get('games', '—')} "
               f"| {loss} |")

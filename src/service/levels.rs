@@ -62,8 +62,9 @@ pub struct Strength {
     pub default_budget: Duration,
     /// The deepest iteration it searches to (plies, before extensions and captures).
     pub max_depth: Depth,
-    /// The most positions it visits (`u64::MAX`: no limit): what holds the levels between
-    /// `normal` and the top back, alike on any machine.
+    /// The most positions it visits in a game of twelve men a side (`u64::MAX`: no limit):
+    /// what holds the levels between `normal` and the top back, alike on any machine. A game
+    /// with more men visits more ([`nodes_for_men`]).
     pub max_nodes: u64,
     /// Each root move's score is shifted by a random amount up to this (hundredths of a man),
     /// so that the level does not always play the best move it sees.
@@ -86,7 +87,8 @@ const fn by_depth(default_ms: u64, depth: u32, noise: i32) -> Strength {
     }
 }
 
-/// A level limited by the positions it visits, searched afresh.
+/// A level limited by the positions it visits (in a game of twelve men a side), searched
+/// afresh.
 const fn by_nodes(default_ms: u64, nodes: u64, noise: i32) -> Strength {
     Strength { max_nodes: nodes, ..by_depth(default_ms, 64, noise) }
 }
@@ -95,17 +97,33 @@ const fn by_nodes(default_ms: u64, nodes: u64, noise: i32) -> Strength {
 /// limits, a fresh table); 9 and 10 play by time and have no randomness. The ratings these
 /// give are in BENCHMARKS.md ("Strength").
 const LADDER: [Strength; 10] = [
-    by_depth(10, 1, 300),
+    by_depth(10, 1, 200),
     by_depth(10, 1, 120),
     by_depth(10, 2, 120),
     by_depth(50, 3, 80),
     by_depth(100, 5, 40),
     by_depth(200, 6, 15),
     by_nodes(300, 15_000, 12),
-    by_nodes(500, 120_000, 4),
+    by_nodes(500, 50_000, 4),
     by_depth(80, 64, 0),
     Strength { table: TableUse::Kept, ..by_depth(1000, 64, 0) },
 ];
+
+/// The men a side the node limits of the ladder are set for.
+const NODES_SET_FOR_MEN: u128 = 12;
+
+/// A node limit set for twelve men a side, in a game of `men_per_side`: a search to the same
+/// depth visits about the cube of the men as many positions (from the start, six plies visit
+/// 9,400 positions in english, twelve men a side, and 45,000 in international, twenty: 4.8
+/// times, the cube 4.6), so that a level sees about as deep on every board. `u64::MAX` stays
+/// no limit.
+pub fn nodes_for_men(max_nodes: u64, men_per_side: u32) -> u64 {
+    if max_nodes == u64::MAX {
+        return u64::MAX;
+    }
+    let scaled = u128::from(max_nodes) * u128::from(men_per_side).pow(3) / NODES_SET_FOR_MEN.pow(3);
+    u64::try_from(scaled).unwrap_or(u64::MAX).max(1)
+}
 
 impl Level {
     /// The weakest level.
@@ -176,5 +194,15 @@ mod tests {
         }
         let top = Level::TOP.strength();
         assert_eq!((top.noise, top.max_nodes, top.table), (0, u64::MAX, TableUse::Kept));
+    }
+
+    #[test]
+    fn node_limits_grow_with_the_cube_of_the_men_and_no_limit_stays_none() {
+        assert_eq!(nodes_for_men(15_000, 12), 15_000);
+        assert_eq!(nodes_for_men(15_000, 20), 69_444);
+        assert_eq!(nodes_for_men(15_000, 8), 4_444);
+        assert_eq!(nodes_for_men(1, 1), 1);
+        assert_eq!(nodes_for_men(u64::MAX - 1, 30), u64::MAX);
+        assert!([1, 12, 20, 30].iter().all(|&men| nodes_for_men(u64::MAX, men) == u64::MAX));
     }
 }

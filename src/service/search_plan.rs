@@ -97,7 +97,8 @@ pub struct SearchPlan {
     pub target: Option<Duration>,
     /// The deepest iteration.
     pub max_depth: Depth,
-    /// The most positions it may visit (`u64::MAX`: no limit).
+    /// The most positions it may visit in a game of twelve men a side (`u64::MAX`: no limit;
+    /// [`super::levels::nodes_for_men`] scales it to the game).
     pub max_nodes: u64,
     /// Each root move's score is shifted by up to this much at random (0: none).
     pub noise: i32,

@@ -1,10 +1,11 @@
 //! `SearchThread`: what a search job has on its thread (the cancel flag, the endgame databases,
-//! the metrics), and the one place where a [`SearchPlan`] becomes the engine's limits and every
-//! engine search is run and counted.
+//! the metrics), and the one place where a [`SearchPlan`] becomes the engine's limits (its node
+//! limit scaled to the game's men) and every engine search is run and counted.
 
 use core::sync::atomic::{AtomicBool, Ordering};
 use std::time::Instant;
 
+use super::levels::nodes_for_men;
 use super::search_metrics::{SearchFigures, SearchMetrics};
 use super::search_plan::SearchPlan;
 use crate::engine::endgame::Endgames;
@@ -44,7 +45,7 @@ impl<'a> SearchThread<'a> {
         let started = Instant::now();
         let limits = Limits {
             max_depth: plan.max_depth,
-            max_nodes: plan.max_nodes,
+            max_nodes: nodes_for_men(plan.max_nodes, R::MEN_PER_SIDE),
             deadline: started + plan.time,
             target: plan.target,
             cancel: self.cancel,

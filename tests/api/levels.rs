@@ -98,6 +98,23 @@ async fn a_seed_repeats_the_choices_of_every_level_with_randomness_and_other_see
 }
 
 #[tokio::test]
+async fn the_levels_held_back_by_positions_search_more_of_them_in_a_game_of_more_men() {
+    let app = spawn_app().await;
+    for level in [7, 8] {
+        let nodes = |answer: Value| answer["nodes"].as_u64().expect("nodes");
+        let body = |variant| json!({"variant": variant, "level": level, "time_ms": 5000, "seed": 1});
+        let english = nodes(ai_move(&app, &body("english")).await);
+        let international = nodes(ai_move(&app, &body("international")).await);
+        // Twelve men a side against twenty: (20 / 12)^3 = 4.6 times the positions, give or take
+        // the few hundred the search visits between two looks at its count.
+        assert!(
+            4 * english < international && international < 5 * english,
+            "level {level}: {english} against {international}"
+        );
+    }
+}
+
+#[tokio::test]
 async fn bad_levels_and_clocks_are_refused_naming_the_field() {
     let app = spawn_app().await;
     let cases = [

@@ -265,6 +265,9 @@ async function showEndgame() {
   $('endgame-text').hidden = !on;
   $('endgame-moves').hidden = !on;
   if (!on) return;
+  // What an earlier position's answer showed goes until this position's answer comes.
+  $('endgame-text').textContent = 'Endgame databases: …';
+  $('endgame-moves').replaceChildren();
   const fen = game.position.fen;
   const plies = game.played.length;
   let answer;
